@@ -1,0 +1,109 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""The engine's front: take messages in, run every check, remember when findings appeared.
+
+The live node and the bag reader are thin adapters over Audit; neither knows the checks.
+"""
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence
+
+from .checks import run_checks
+from .config import AuditConfig
+from .findings import CheckResult, Finding, Level
+from .records import Arrival, HeaderRecord, Message, OdometryRecord, PoseRecord, \
+    TransformRecord
+from .scoring import score_pending
+from .store import FrameStore
+
+
+class Audit:
+    """One audit: a store fed by messages, and the checks run over it on demand."""
+
+    def __init__(self, config: AuditConfig):
+        """Start with an empty tree."""
+        self.config = config
+        self.store = FrameStore(config)
+
+    def add_transforms(self, records: Sequence[TransformRecord], arrival: Arrival) -> None:
+        """Take in one TFMessage from /tf or /tf_static."""
+        self.store.add_transforms(records, arrival)
+
+    def add_pose(self, record: PoseRecord, arrival: Arrival) -> None:
+        """Take in a sample of a pose topic."""
+        self.store.add_pose(record, arrival)
+
+    def add_odometry(self, record: OdometryRecord, arrival: Arrival) -> None:
+        """Take in an odometry message."""
+        self.store.add_odometry(record, arrival)
+
+    def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
+        """Take in a scan's header."""
+        self.store.add_scan(record, arrival)
+
+    def add(self, message: Message) -> None:
+        """Take in any message, by the kind of its payload."""
+        payload = message.payload
+        if isinstance(payload, OdometryRecord):
+            self.add_odometry(payload, message.arrival)
+        elif isinstance(payload, PoseRecord):
+            self.add_pose(payload, message.arrival)
+        elif isinstance(payload, HeaderRecord):
+            self.add_scan(payload, message.arrival)
+        else:
+            self.add_transforms(payload, message.arrival)
+
+    def check(self, now: Optional[float] = None) -> List[CheckResult]:
+        """Run every check at receive time now (default: the newest message's time)."""
+        if now is None:
+            now = self.store.last_received if self.store.last_received is not None else 0.0
+        score_pending(self.store, now)
+        return run_checks(self.store, self.config, now)
+
+
+@dataclass
+class Seen:
+    """A finding as last reported, and when (seconds into the audit) it first appeared."""
+
+    finding: Finding
+    first_seen_s: float
+
+
+@dataclass
+class AuditLog:
+    """Findings across check cycles: each problem once, with the time it first appeared.
+
+    Offline the checks run once per recorded second, as the node would; a problem that
+    appears in any cycle stays in the report, since the car had it at that time.
+    """
+
+    seen: Dict[str, Seen] = field(default_factory=dict)
+    last_results: List[CheckResult] = field(default_factory=list)
+
+    def record(self, results: List[CheckResult], at_s: float) -> None:
+        """Remember this cycle's findings; at_s is the time into the recording."""
+        self.last_results = results
+        for result in results:
+            for finding in result.findings:
+                key = '{}:{}'.format(finding.check, finding.key)
+                seen = self.seen.get(key)
+                if seen is None:
+                    self.seen[key] = Seen(finding, at_s)
+                elif finding.level >= seen.finding.level:
+                    seen.finding = finding
+
+    def findings(self) -> List[Seen]:
+        """Return every finding seen, worst first, then by first appearance."""
+        return sorted(self.seen.values(), key=lambda s: (-int(s.finding.level), s.first_seen_s))
+
+    def verdicts(self) -> List[CheckResult]:
+        """Return one result per check: its findings over the whole audit, or its last state."""
+        verdicts = []
+        for last in self.last_results:
+            findings = [s.finding for s in self.seen.values() if s.finding.check == last.check]
+            verdicts.append(CheckResult(last.check, last.summary, findings, last.values,
+                                        stale=last.stale))
+        return verdicts
+
+    def worst(self) -> Level:
+        """Return the worst level of any finding (OK when there is none)."""
+        return max((s.finding.level for s in self.seen.values()), default=Level.OK)

@@ -1,0 +1,251 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""The audit's configuration: one YAML file for the node (ros__parameters) and the command line.
+
+Parameters are flat names with dots ("laser_offset.translation"), the way ROS 2 flattens a
+nested ros__parameters block, so the node can pass its parameters straight to
+config_from_parameters(). A wrong value, or a key that names nothing, is a ConfigError that
+names the key.
+"""
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
+
+NODE_NAME = 'frame_audit'
+POSE_FRAMES = ('base', 'laser')
+
+
+class ConfigError(ValueError):
+    """A configuration value that is missing, of the wrong type or out of range."""
+
+
+@dataclass(frozen=True)
+class PoseTopic:
+    """A pose topic and the point of the car its consumers take it for.
+
+    pose_frame is a frame name (normally the base or the laser frame); laser_offset_x is the
+    offset consumers use to convert a LiDAR pose to the rear axle, where they use one.
+    """
+
+    name: str
+    topic: str
+    pose_frame: str
+    laser_offset_x: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class AuditConfig:
+    """Everything the checks compare against: the car's frames, offsets, topics, tolerances."""
+
+    hardware_id: str = 'f1tenth_car'
+    diagnostic_period: float = 1.0
+    map_frame: str = 'map'
+    odom_frame: str = 'odom'
+    base_frame: str = 'base_link'
+    laser_frame: str = 'laser'
+    required_frames: Tuple[str, ...] = ('map', 'odom', 'base_link', 'laser')
+    laser_translation: Tuple[float, float, float] = (0.26, 0.0, 0.11)
+    laser_rpy: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    tolerance_m: float = 0.0001
+    tolerance_rad: float = 0.001
+    odom_topic: str = '/odom'
+    odom_stamp_tolerance_s: float = 0.05
+    odom_position_tolerance_m: float = 0.05
+    odom_jump_m: float = 0.25
+    odom_jump_rad: float = 0.35
+    scan_topic: str = '/scan'
+    pose_topics: Tuple[PoseTopic, ...] = field(default_factory=lambda: (
+        PoseTopic('pf', '/pf/viz/inferred_pose', 'laser', 0.26),
+        PoseTopic('slam', '/slam_pose', 'base_link', None),
+    ))
+    pose_min_samples: int = 20
+    pose_fit_m: float = 0.12
+    pose_margin_m: float = 0.08
+    history_s: float = 10.0
+    stale_after_s: float = 1.0
+    future_tolerance_s: float = 1.5
+    backwards_jump_s: float = 1.0
+    alternation_fraction: float = 0.4
+    alternation_min_m: float = 0.02
+    max_frames: int = 10000
+
+
+def _text(key: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError('{}: expected a non-empty string, got {!r}'.format(key, value))
+    return value
+
+
+def _number(low: float = -math.inf, high: float = math.inf,
+            low_open: bool = False) -> Callable[[str, Any], float]:
+    def parse(key: str, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not math.isfinite(value):
+            raise ConfigError('{}: expected a number, got {!r}'.format(key, value))
+        if value < low or value > high or (low_open and value == low):
+            raise ConfigError('{}: {} is out of range ({}{}, {}]'.format(
+                key, value, '(' if low_open else '[', low, high))
+        return float(value)
+    return parse
+
+
+def _positive_int(key: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError('{}: expected a whole number of at least 1, got {!r}'.format(
+            key, value))
+    return value
+
+
+def _vector3(key: str, value: Any) -> Tuple[float, float, float]:
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        raise ConfigError('{}: expected 3 numbers [x, y, z], got {!r}'.format(key, value))
+    parse = _number()
+    x, y, z = (parse('{}[{}]'.format(key, i), v) for i, v in enumerate(value))
+    return (x, y, z)
+
+
+def _names(key: str, value: Any) -> Tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or not value:
+        raise ConfigError('{}: expected a non-empty list of names, got {!r}'.format(key, value))
+    return tuple(_text('{}[{}]'.format(key, i), v) for i, v in enumerate(value))
+
+
+# parameter name -> (AuditConfig field, parser)
+_FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
+    'hardware_id': ('hardware_id', _text),
+    'diagnostic_period': ('diagnostic_period', _number(0.0, 3600.0, low_open=True)),
+    'frames.map': ('map_frame', _text),
+    'frames.odom': ('odom_frame', _text),
+    'frames.base': ('base_frame', _text),
+    'frames.laser': ('laser_frame', _text),
+    'frames.required': ('required_frames', _names),
+    'laser_offset.translation': ('laser_translation', _vector3),
+    'laser_offset.rpy': ('laser_rpy', _vector3),
+    'laser_offset.tolerance_m': ('tolerance_m', _number(0.0, 10.0)),
+    'laser_offset.tolerance_rad': ('tolerance_rad', _number(0.0, math.pi)),
+    'odometry.topic': ('odom_topic', _text),
+    'odometry.stamp_tolerance_s': ('odom_stamp_tolerance_s', _number(0.0, 10.0)),
+    'odometry.position_tolerance_m': ('odom_position_tolerance_m', _number(0.0, 100.0)),
+    'odometry.jump_m': ('odom_jump_m', _number(0.0, 100.0, low_open=True)),
+    'odometry.jump_rad': ('odom_jump_rad', _number(0.0, math.pi, low_open=True)),
+    'scan.topic': ('scan_topic', _text),
+    'pose_frame.min_samples': ('pose_min_samples', _positive_int),
+    'pose_frame.fit_m': ('pose_fit_m', _number(0.0, 10.0, low_open=True)),
+    'pose_frame.margin_m': ('pose_margin_m', _number(0.0, 10.0, low_open=True)),
+    'timing.history_s': ('history_s', _number(0.0, 3600.0, low_open=True)),
+    'timing.stale_after_s': ('stale_after_s', _number(0.0, 3600.0, low_open=True)),
+    'timing.future_tolerance_s': ('future_tolerance_s', _number(0.0, 3600.0)),
+    'timing.backwards_jump_s': ('backwards_jump_s', _number(0.0, 3600.0, low_open=True)),
+    'parent_uniqueness.alternation_fraction': ('alternation_fraction', _number(0.0, 1.0, True)),
+    'parent_uniqueness.alternation_min_m': ('alternation_min_m', _number(0.0, 100.0, True)),
+    'limits.max_frames': ('max_frames', _positive_int),
+}
+# Keys the node reads for itself (not the audit's); accepted so one file serves both.
+_NODE_KEYS = ('use_sim_time',)
+
+
+def _pose_topics(params: Mapping[str, Any]) -> Tuple[PoseTopic, ...]:
+    names = _names('pose_topics', params['pose_topics'])
+    topics = []
+    for name in names:
+        prefix = 'poses.{}.'.format(name)
+        topic_key, frame_key, offset_key = (prefix + 'topic', prefix + 'pose_frame',
+                                            prefix + 'laser_offset_x')
+        for key in (topic_key, frame_key):
+            if key not in params:
+                raise ConfigError('{}: missing (pose_topics lists {!r})'.format(key, name))
+        offset = params.get(offset_key)
+        topics.append(PoseTopic(
+            name=name, topic=_text(topic_key, params[topic_key]),
+            pose_frame=_text(frame_key, params[frame_key]),
+            laser_offset_x=None if offset is None else _number(-10.0, 10.0)(offset_key, offset)))
+    return tuple(topics)
+
+
+def config_from_parameters(params: Mapping[str, Any]) -> AuditConfig:
+    """Build the configuration from flat parameters; defaults fill what is not given."""
+    values: Dict[str, Any] = {}
+    pose_keys = [key for key in params if key.startswith('poses.')]
+    for key, value in params.items():
+        if key in _FIELDS:
+            if value is None:
+                raise ConfigError('{}: no value given'.format(key))
+            name, parse = _FIELDS[key]
+            values[name] = parse(key, value)
+        elif key not in pose_keys and key != 'pose_topics' and key not in _NODE_KEYS:
+            raise ConfigError('{}: not a frame_audit parameter (known: {})'.format(
+                key, ', '.join(sorted(list(_FIELDS) + ['pose_topics', 'poses.<name>.*']))))
+    if 'pose_topics' in params:
+        values['pose_topics'] = _pose_topics(params)
+        listed = {'poses.{}.'.format(t.name) for t in values['pose_topics']}
+        for key in pose_keys:
+            if not any(key.startswith(prefix) for prefix in listed):
+                raise ConfigError('{}: its pose is not listed in pose_topics'.format(key))
+            if key.rsplit('.', 1)[-1] not in ('topic', 'pose_frame', 'laser_offset_x'):
+                raise ConfigError('{}: a pose takes topic, pose_frame and laser_offset_x'.format(
+                    key))
+    elif pose_keys:
+        raise ConfigError('{}: given, but pose_topics does not list the poses'.format(
+            pose_keys[0]))
+    return AuditConfig(**values)
+
+
+def flatten(tree: Mapping[str, Any], prefix: str = '') -> Dict[str, Any]:
+    """Flatten nested dictionaries into dotted names, as ROS 2 does with parameters."""
+    flat: Dict[str, Any] = {}
+    for key, value in tree.items():
+        name = prefix + str(key)
+        if isinstance(value, Mapping) and value:
+            flat.update(flatten(value, name + '.'))
+        else:
+            flat[name] = value
+    return flat
+
+
+def parameters_from_yaml(text: str, source: str = 'configuration') -> Dict[str, Any]:
+    """Return the flat ros__parameters of frame_audit's block (or '/**') in a YAML text."""
+    import yaml  # only the offline command and tests need it; the node gets parameters
+
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise ConfigError('{}: not valid YAML ({})'.format(source, error)) from None
+    if not isinstance(document, Mapping):
+        raise ConfigError('{}: expected a mapping with a frame_audit: ros__parameters: block'
+                          .format(source))
+    for node in (NODE_NAME, '/' + NODE_NAME, '/**'):
+        block = document.get(node)
+        if isinstance(block, Mapping) and 'ros__parameters' in block:
+            parameters = block['ros__parameters']
+            if not isinstance(parameters, Mapping):
+                raise ConfigError('{}.ros__parameters: expected a mapping'.format(node))
+            return flatten(parameters)
+    raise ConfigError('{}: no {}: ros__parameters: block'.format(source, NODE_NAME))
+
+
+def load_config(path: Optional[Path] = None) -> AuditConfig:
+    """Load a configuration file; without one, the car's defaults."""
+    if path is None:
+        return AuditConfig()
+    try:
+        text = Path(path).read_text(encoding='utf-8')
+    except OSError as error:
+        raise ConfigError('{}: cannot read ({})'.format(path, error.strerror)) from None
+    return config_from_parameters(parameters_from_yaml(text, str(path)))
+
+
+def default_config_file() -> Path:
+    """Return the package's config/frame_audit.yaml, installed or in the source tree."""
+    candidates: List[Path] = [Path(__file__).resolve().parents[1] / 'config' / 'frame_audit.yaml']
+    try:
+        from ament_index_python.packages import get_package_share_directory
+        candidates.insert(0, Path(get_package_share_directory(NODE_NAME)) / 'config'
+                          / 'frame_audit.yaml')
+    except (ImportError, LookupError, ValueError):
+        pass
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise ConfigError('config/frame_audit.yaml not found (looked in {})'.format(
+        ', '.join(str(c) for c in candidates)))

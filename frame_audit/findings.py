@@ -1,0 +1,83 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""What the engine gives out: levels, findings and one result per check."""
+import enum
+import math
+from dataclasses import dataclass, field
+from typing import Dict, List, Tuple, Union
+
+Value = Union[float, int, str]
+
+
+class Level(enum.IntEnum):
+    """diagnostic_msgs/DiagnosticStatus levels; STALE means not enough data yet."""
+
+    OK = 0
+    WARN = 1
+    ERROR = 2
+    STALE = 3
+
+
+@dataclass
+class Finding:
+    """One problem: what is wrong, with the frames and topics it concerns.
+
+    key identifies the problem across check cycles (its message holds numbers that change),
+    so a report can say when it first appeared.
+    """
+
+    check: str
+    level: Level
+    message: str
+    key: str
+    frames: Tuple[str, ...] = ()
+    topics: Tuple[str, ...] = ()
+    values: Dict[str, Value] = field(default_factory=dict)
+
+
+@dataclass
+class CheckResult:
+    """One check's verdict: its findings, or a one-line summary when it passes.
+
+    values are the numbers the diagnostics show as key-values (rates, ages, offsets).
+    """
+
+    check: str
+    summary: str
+    findings: List[Finding] = field(default_factory=list)
+    values: Dict[str, Value] = field(default_factory=dict)
+    stale: bool = False
+
+    @property
+    def level(self) -> Level:
+        """Return the worst finding's level, STALE without data, or OK."""
+        if self.findings:
+            return max(finding.level for finding in self.findings)
+        return Level.STALE if self.stale else Level.OK
+
+    @property
+    def message(self) -> str:
+        """Return the first worst finding's message, or the summary."""
+        worst = [f for f in self.findings if f.level == self.level]
+        if not worst:
+            return self.summary
+        more = len(self.findings) - 1
+        return worst[0].message + (' (+{} more)'.format(more) if more else '')
+
+
+def within_tolerance(a: float, b: float, tolerance: float) -> bool:
+    """Return whether a and b differ by at most tolerance.
+
+    "Within" rather than "too far": every ordered comparison with a NaN is false, so a NaN is
+    never within a tolerance, where a test for "too far" would let it pass.
+    """
+    return abs(a - b) <= tolerance
+
+
+def fmt(value: float, digits: int = 3) -> str:
+    """Format a number for a message; NaN and infinity spelled out."""
+    if math.isnan(value):
+        return 'NaN'
+    if math.isinf(value):
+        return 'inf' if value > 0 else '-inf'
+    return '{:.{}f}'.format(value, digits)

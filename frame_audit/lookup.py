@@ -1,0 +1,89 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""Transforms between any two frames at a time, through their lowest common ancestor.
+
+Like tf2, it interpolates between samples (slerp for rotation) and never extrapolates: when
+the frames are disconnected or the time lies outside an edge's history it abstains and says
+why, rather than guess.
+"""
+import bisect
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from .findings import fmt
+from .geometry import interpolate, Transform
+from .store import Edge, FrameStore
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """A transform target <- source, or the reason there is none."""
+
+    transform: Optional[Transform]
+    reason: str = ''
+    too_early: bool = False  # the time is newer than the history: asking later may work
+
+    @property
+    def ok(self) -> bool:
+        """Return whether a transform was found."""
+        return self.transform is not None
+
+
+def edge_at(edge: Edge, stamp: Optional[float]) -> Lookup:
+    """Return the edge's value at stamp (None: the newest), interpolated between samples."""
+    if not edge.values:
+        if edge.static_value is not None:
+            return Lookup(edge.static_value)
+        return Lookup(None, '{} -> {} has no samples in its history'.format(
+            edge.parent, edge.child))
+    stamps = edge.stamps
+    if stamp is None:
+        return Lookup(edge.values[-1])
+    if stamp > stamps[-1] or stamp < stamps[0]:
+        if edge.static_value is not None:
+            return Lookup(edge.static_value)
+        return Lookup(None, '{} -> {} has samples from {} to {} s, not at {} s'.format(
+            edge.parent, edge.child, fmt(stamps[0]), fmt(stamps[-1]), fmt(stamp)),
+            too_early=stamp > stamps[-1])
+    index = bisect.bisect_left(stamps, stamp)
+    if stamps[index] == stamp:
+        return Lookup(edge.values[index])
+    t0, t1 = stamps[index - 1], stamps[index]
+    return Lookup(interpolate(edge.values[index - 1], edge.values[index],
+                              (stamp - t0) / (t1 - t0)))
+
+
+def _down_from(store: FrameStore, chain: List[str], ancestor: str,
+               stamp: Optional[float]) -> Tuple[Optional[Transform], Lookup]:
+    """Compose ancestor <- chain[0] along chain (frame, parent, ..., ancestor)."""
+    total = Transform()
+    for child in chain[:chain.index(ancestor)]:
+        edge = store.parent_of(child)
+        assert edge is not None  # chain came from store.ancestry()
+        step = edge_at(edge, stamp)
+        if not step.ok:
+            return None, step
+        total = step.transform * total
+    return total, Lookup(total)
+
+
+def lookup(store: FrameStore, target: str, source: str,
+           stamp: Optional[float] = None) -> Lookup:
+    """Return source's pose in target (target <- source) at stamp, or why not."""
+    for frame in (target, source):
+        if frame not in store.frames:
+            return Lookup(None, '{} is not in the tree'.format(frame))
+    source_chain = store.ancestry(source)
+    target_chain = store.ancestry(target)
+    in_target = set(target_chain)
+    common = next((frame for frame in source_chain if frame in in_target), None)
+    if common is None:
+        return Lookup(None, '{} and {} are not connected (their roots are {} and {})'.format(
+            target, source, target_chain[-1], source_chain[-1]))
+    common_source, failed = _down_from(store, source_chain, common, stamp)
+    if common_source is None:
+        return failed
+    common_target, failed = _down_from(store, target_chain, common, stamp)
+    if common_target is None:
+        return failed
+    return Lookup(common_target.inverse() * common_source)

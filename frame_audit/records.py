@@ -1,0 +1,83 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""What the engine takes in: plain records of the messages the car publishes.
+
+The adapters (the live node, the bag reader, the simulator) turn ROS messages into these and
+back, so the engine never sees rclpy or rosbags types.
+"""
+from dataclasses import dataclass
+from typing import Optional, Tuple, Union
+
+Vector3 = Tuple[float, float, float]
+Quaternion = Tuple[float, float, float, float]  # x, y, z, w, as in geometry_msgs
+
+TF_TOPIC = '/tf'
+TF_STATIC_TOPIC = '/tf_static'
+
+
+@dataclass(frozen=True)
+class TransformRecord:
+    """One geometry_msgs/TransformStamped: child's pose in parent at stamp (seconds)."""
+
+    parent: str
+    child: str
+    stamp: float
+    translation: Vector3
+    rotation: Quaternion
+
+
+@dataclass(frozen=True)
+class PoseRecord:
+    """A stamped pose (PoseStamped, PoseWithCovarianceStamped or Odometry's pose)."""
+
+    frame_id: str
+    stamp: float
+    position: Vector3
+    orientation: Quaternion
+
+
+@dataclass(frozen=True)
+class OdometryRecord:
+    """nav_msgs/Odometry: the pose of child_frame_id in header.frame_id."""
+
+    pose: PoseRecord
+    child_frame_id: str
+
+
+@dataclass(frozen=True)
+class HeaderRecord:
+    """Only a message's header: for the scan, the frame it is measured in."""
+
+    frame_id: str
+    stamp: float
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """How a message reached the audit: topic, receive time, and who sent it, where known."""
+
+    topic: str
+    received: float
+    publisher: Optional[str] = None
+
+
+Payload = Union[Tuple[TransformRecord, ...], PoseRecord, OdometryRecord, HeaderRecord]
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message as the audit receives it, with its topic and receive time.
+
+    The payload is a TFMessage's transforms, a pose, odometry, or a scan's header; offline
+    the receive time is the recording's log time.
+    """
+
+    received: float
+    topic: str
+    payload: Payload
+    publisher: Optional[str] = None
+
+    @property
+    def arrival(self) -> Arrival:
+        """Return how the message arrived."""
+        return Arrival(self.topic, self.received, self.publisher)

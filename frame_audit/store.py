@@ -1,0 +1,411 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""Every edge the audit has seen, with a bounded history: the tree the checks look at.
+
+tf2's buffer re-parents a frame silently and keeps one parent; this store keeps every
+(parent, child) edge ever received, from which topic and publisher, so a second parent is
+never lost. It treats each transform as tf2 does (drops NaN, non-unit, self-parented and
+unnamed transforms, strips a leading '/') and counts what it dropped and why.
+"""
+import bisect
+import math
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
+
+from .config import AuditConfig
+from .geometry import normalized, rotation_angle, Transform
+from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
+    TransformRecord
+
+EdgeKey = Tuple[str, str]  # (parent, child)
+RATE_WINDOW = 100  # receive times kept per edge to measure its rate
+ALTERNATION_WINDOW = 100  # sample triples kept per edge to spot two interleaved sources
+MAX_REJECTION_KINDS = 1000
+MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
+
+
+@dataclass
+class Rejection:
+    """Transforms tf2 would drop or change, of one kind, on one edge and topic."""
+
+    reason: str
+    parent: str
+    child: str
+    topic: str
+    count: int = 0
+    first_received: float = 0.0
+    example: str = ''
+    publisher: Optional[str] = None
+
+
+@dataclass
+class JumpStats:
+    """Steps of an edge that leave the constant-velocity track by more than the threshold."""
+
+    count: int = 0
+    largest_m: float = 0.0
+    largest_rad: float = 0.0
+    first_received: Optional[float] = None
+    last_received: Optional[float] = None
+
+
+@dataclass
+class Edge:
+    """One parent -> child edge as received, on any topic, from any publisher."""
+
+    parent: str
+    child: str
+    first_received: float
+    last_received: float = 0.0
+    count: int = 0
+    topic_counts: Dict[str, int] = field(default_factory=dict)
+    publishers: Dict[str, int] = field(default_factory=dict)
+    static_value: Optional[Transform] = None
+    static_changes: List[Tuple[Transform, Transform, float]] = field(default_factory=list)
+    stamps: List[float] = field(default_factory=list)
+    values: List[Transform] = field(default_factory=list)
+    received_times: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
+    latencies: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
+    future_count: int = 0
+    future_max_s: float = 0.0
+    jumps: JumpStats = field(default_factory=JumpStats)
+    alternations: Deque[bool] = field(default_factory=lambda: deque(maxlen=ALTERNATION_WINDOW))
+    alternation_first_received: Optional[float] = None
+    alternation_separation_m: float = 0.0
+    recent: Deque[Tuple[float, Transform]] = field(default_factory=lambda: deque(maxlen=3))
+
+    @property
+    def key(self) -> EdgeKey:
+        """Return (parent, child)."""
+        return (self.parent, self.child)
+
+    @property
+    def is_static(self) -> bool:
+        """Return whether the edge only ever came on /tf_static."""
+        return set(self.topic_counts) == {TF_STATIC_TOPIC}
+
+    @property
+    def topics(self) -> Tuple[str, ...]:
+        """Return the topics the edge came on, sorted."""
+        return tuple(sorted(self.topic_counts))
+
+    def rate_hz(self) -> Optional[float]:
+        """Return the receive rate over the recent samples, None for fewer than 3."""
+        if len(self.received_times) < 3:
+            return None
+        span = self.received_times[-1] - self.received_times[0]
+        return (len(self.received_times) - 1) / span if span > 0 else None
+
+    def latest(self) -> Optional[Transform]:
+        """Return the newest value by stamp (or the static value)."""
+        if self.values:
+            return self.values[-1]
+        return self.static_value
+
+
+@dataclass
+class TrackedSample:
+    """A pose (or odometry) sample and, once TF covers its stamp, its distances.
+
+    distances maps a frame name to how far the sample is from that frame's TF pose, in the
+    sample's header frame: metres in the plane, and radians of heading.
+    """
+
+    record: PoseRecord
+    received: float
+    distances: Dict[str, Tuple[float, float]] = field(default_factory=dict)
+    unscorable: str = ''
+
+
+@dataclass
+class PoseTrack:
+    """Samples of one pose-like topic (a pose topic or the odometry topic)."""
+
+    topic: str
+    header_frames: Dict[str, int] = field(default_factory=dict)
+    child_frames: Dict[str, int] = field(default_factory=dict)
+    count: int = 0
+    pending: Deque[TrackedSample] = field(default_factory=lambda: deque(maxlen=MAX_PENDING))
+    scored: Deque[TrackedSample] = field(default_factory=lambda: deque(maxlen=MAX_PENDING))
+    unscorable: Dict[str, int] = field(default_factory=dict)
+    last_received: Optional[float] = None
+
+
+@dataclass
+class TimeJump:
+    """The receive clock went backwards (a bag that loops, a restarted recording)."""
+
+    from_time: float
+    to_time: float
+
+
+class FrameStore:
+    """The audit's memory: edges, pose samples, scan headers, and what tf2 would have dropped."""
+
+    def __init__(self, config: AuditConfig):
+        """Keep the configuration's frame names, window and thresholds."""
+        self.config = config
+        self.edges: Dict[EdgeKey, Edge] = {}
+        self.parents: Dict[str, Dict[str, Edge]] = {}  # child -> parent -> edge
+        self.frames: Set[str] = set()
+        self.rejections: Dict[Tuple[str, str, str, str], Rejection] = {}
+        self.rejections_dropped = 0
+        self.frames_over_limit = 0
+        self.tracks: Dict[str, PoseTrack] = {}
+        self.scan_frames: Dict[str, int] = {}
+        self.scan_count = 0
+        self.topic_counts: Dict[str, int] = {}
+        self.first_received: Optional[float] = None
+        self.last_received: Optional[float] = None
+        self.time_jumps: List[TimeJump] = []
+        self.messages = 0
+
+    # -- the clock ------------------------------------------------------------------------
+
+    def _tick(self, arrival: Arrival) -> None:
+        """Follow the receive clock; a jump back clears the histories, not the edges."""
+        received = arrival.received
+        self.messages += 1
+        self.topic_counts[arrival.topic] = self.topic_counts.get(arrival.topic, 0) + 1
+        if not math.isfinite(received):
+            return
+        if self.first_received is None:
+            self.first_received = received
+        elif self.last_received is not None \
+                and received < self.last_received - self.config.backwards_jump_s:
+            self.time_jumps.append(TimeJump(self.last_received, received))
+            self._clear_histories()
+        if self.last_received is None or received > self.last_received \
+                or self.time_jumps and self.time_jumps[-1].to_time == received:
+            self.last_received = received
+
+    def _clear_histories(self) -> None:
+        for edge in self.edges.values():
+            edge.stamps.clear()
+            edge.values.clear()
+            edge.received_times.clear()
+            edge.latencies.clear()
+            edge.recent.clear()
+            edge.alternations.clear()
+        for track in self.tracks.values():
+            track.pending.clear()
+            track.scored.clear()
+
+    # -- transforms -----------------------------------------------------------------------
+
+    def _reject(self, reason: str, parent: str, child: str, arrival: Arrival,
+                example: str) -> None:
+        key = (reason, parent, child, arrival.topic)
+        rejection = self.rejections.get(key)
+        if rejection is None:
+            if len(self.rejections) >= MAX_REJECTION_KINDS:
+                self.rejections_dropped += 1
+                return
+            rejection = Rejection(reason, parent, child, arrival.topic,
+                                  first_received=arrival.received, example=example,
+                                  publisher=arrival.publisher)
+            self.rejections[key] = rejection
+        rejection.count += 1
+
+    def add_transforms(self, records: Iterable[TransformRecord], arrival: Arrival) -> None:
+        """Take in one TFMessage's transforms as tf2 would."""
+        self._tick(arrival)
+        for record in records:
+            self._add_transform(record, arrival)
+
+    def _add_transform(self, record: TransformRecord, arrival: Arrival) -> None:
+        parent, child = str(record.parent), str(record.child)
+        for name, original in (('parent', parent), ('child', child)):
+            if original.startswith('/') and original.strip('/'):
+                self._reject('leading_slash', parent, child, arrival,
+                             '{} frame {!r}: tf2 strips the leading "/"'.format(name, original))
+        parent, child = parent.lstrip('/'), child.lstrip('/')
+        if not parent or not child:
+            self._reject('empty_frame_id', parent, child, arrival,
+                         'frame ids {!r} -> {!r}'.format(record.parent, record.child))
+            return
+        if parent == child:
+            self._reject('self_parent', parent, child, arrival, '{} -> {}'.format(parent, child))
+            return
+        numbers = tuple(record.translation) + tuple(record.rotation) + (record.stamp,)
+        if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in numbers):
+            self._reject('not_finite', parent, child, arrival,
+                         'translation {} rotation {} stamp {}'.format(
+                             record.translation, record.rotation, record.stamp))
+            return
+        norm2 = sum(c * c for c in record.rotation)
+        if abs(norm2 - 1.0) >= 0.01:
+            self._reject('non_unit_quaternion', parent, child, arrival,
+                         'rotation {} has squared length {:.4f}'.format(record.rotation, norm2))
+            return
+        edge = self.edges.get((parent, child))
+        if edge is None:
+            new_frames = {parent, child} - self.frames
+            if len(self.frames) + len(new_frames) > self.config.max_frames:
+                self.frames_over_limit += 1
+                return
+            self.frames |= new_frames
+            edge = Edge(parent, child, first_received=arrival.received)
+            self.edges[(parent, child)] = edge
+            self.parents.setdefault(child, {})[parent] = edge
+        value = Transform(tuple(float(v) for v in record.translation),
+                          normalized(tuple(float(v) for v in record.rotation)))
+        self._update_edge(edge, value, float(record.stamp), arrival)
+
+    def _update_edge(self, edge: Edge, value: Transform, stamp: float,
+                     arrival: Arrival) -> None:
+        edge.count += 1
+        edge.last_received = max(edge.last_received, arrival.received)
+        edge.topic_counts[arrival.topic] = edge.topic_counts.get(arrival.topic, 0) + 1
+        if arrival.publisher:
+            edge.publishers[arrival.publisher] = edge.publishers.get(arrival.publisher, 0) + 1
+        if arrival.topic == TF_STATIC_TOPIC:
+            old = edge.static_value
+            if old is not None and not _same(old, value, self.config):
+                edge.static_changes.append((old, value, arrival.received))
+                del edge.static_changes[:-10]
+            edge.static_value = value
+            return
+        edge.received_times.append(arrival.received)
+        edge.latencies.append(arrival.received - stamp)
+        ahead = stamp - arrival.received
+        if ahead > self.config.future_tolerance_s:
+            edge.future_count += 1
+            edge.future_max_s = max(edge.future_max_s, ahead)
+        self._follow_track(edge, value, stamp, arrival.received)
+        self._insert_sample(edge, stamp, value)
+
+    def _insert_sample(self, edge: Edge, stamp: float, value: Transform) -> None:
+        """Insert by stamp, then drop what is older than the window (kept like tf2's cache)."""
+        if not edge.stamps or stamp > edge.stamps[-1]:
+            edge.stamps.append(stamp)
+            edge.values.append(value)
+        else:
+            index = bisect.bisect_right(edge.stamps, stamp)
+            if index and edge.stamps[index - 1] == stamp:
+                edge.values[index - 1] = value  # tf2 keeps one value per stamp
+                return
+            edge.stamps.insert(index, stamp)
+            edge.values.insert(index, value)
+        oldest = edge.stamps[-1] - self.config.history_s
+        if edge.stamps[0] < oldest:
+            cut = bisect.bisect_left(edge.stamps, oldest)
+            del edge.stamps[:cut]
+            del edge.values[:cut]
+
+    def _follow_track(self, edge: Edge, value: Transform, stamp: float,
+                      received: float) -> None:
+        """Count jumps off the constant-velocity track, and A-B-A alternation between tracks."""
+        recent = edge.recent
+        if len(recent) >= 2:
+            (t0, a), (t1, b) = recent[-2], recent[-1]
+            _check_jump(edge.jumps, a, b, value, t1 - t0, stamp - t1, received, self.config)
+            alternating, separation = _alternates(a, b, value, self.config.alternation_min_m)
+            edge.alternations.append(alternating)
+            if alternating:
+                edge.alternation_separation_m = separation
+        recent.append((stamp, value))
+
+    # -- pose-like samples ----------------------------------------------------------------
+
+    def _track(self, topic: str) -> PoseTrack:
+        track = self.tracks.get(topic)
+        if track is None:
+            track = self.tracks[topic] = PoseTrack(topic)
+        return track
+
+    def add_pose(self, record: PoseRecord, arrival: Arrival,
+                 child_frame: Optional[str] = None) -> None:
+        """Take in a pose sample; it is scored against TF once TF covers its stamp."""
+        self._tick(arrival)
+        track = self._track(arrival.topic)
+        track.count += 1
+        track.last_received = arrival.received
+        frame = str(record.frame_id)
+        track.header_frames[frame] = track.header_frames.get(frame, 0) + 1
+        if child_frame is not None:
+            track.child_frames[child_frame] = track.child_frames.get(child_frame, 0) + 1
+        track.pending.append(TrackedSample(record, arrival.received))
+
+    def add_odometry(self, record: OdometryRecord, arrival: Arrival) -> None:
+        """Take in an odometry message: a pose of child_frame_id in header.frame_id."""
+        self.add_pose(record.pose, arrival, child_frame=str(record.child_frame_id))
+
+    def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
+        """Take in a scan's header: only its frame matters to the audit."""
+        self._tick(arrival)
+        self.scan_count += 1
+        frame = str(record.frame_id)
+        self.scan_frames[frame] = self.scan_frames.get(frame, 0) + 1
+
+    # -- the tree as it is now ------------------------------------------------------------
+
+    def parent_of(self, child: str) -> Optional[Edge]:
+        """Return the edge tf2 would follow up from child.
+
+        With several parents (a fault parent_uniqueness reports), a static parent wins, then
+        the most recently received one.
+        """
+        candidates = self.parents.get(child)
+        if not candidates:
+            return None
+        return max(candidates.values(),
+                   key=lambda edge: (edge.static_value is not None, edge.last_received))
+
+    def ancestry(self, frame: str) -> List[str]:
+        """Return frame, its parent, and so on up to the root (stopping at a cycle)."""
+        chain = [frame]
+        seen = {frame}
+        edge = self.parent_of(frame)
+        while edge is not None and edge.parent not in seen:
+            chain.append(edge.parent)
+            seen.add(edge.parent)
+            edge = self.parent_of(edge.parent)
+        return chain
+
+    def roots(self) -> List[str]:
+        """Return the frames with no parent, sorted."""
+        return sorted(frame for frame in self.frames if frame not in self.parents)
+
+    def age(self, now: float) -> float:
+        """Return how long the audit has been receiving, by the receive clock."""
+        if self.first_received is None:
+            return 0.0
+        start = self.time_jumps[-1].to_time if self.time_jumps else self.first_received
+        return max(0.0, now - start)
+
+
+def _same(a: Transform, b: Transform, config: AuditConfig) -> bool:
+    """Return whether two values agree within the laser tolerances (NaN never agrees)."""
+    near = all(abs(p - q) <= config.tolerance_m for p, q in zip(a.translation, b.translation))
+    return near and rotation_angle(a.rotation, b.rotation) <= config.tolerance_rad
+
+
+def _check_jump(stats: JumpStats, a: Transform, b: Transform, c: Transform, dt_ab: float,
+                dt_bc: float, received: float, config: AuditConfig) -> None:
+    """Count c as a jump when it lands far from where b's velocity would have taken it."""
+    ratio = dt_bc / dt_ab if dt_ab > 1e-6 else 0.0
+    ratio = min(ratio, 5.0)
+    predicted = tuple(bq + ratio * (bq - aq) for aq, bq in zip(a.translation, b.translation))
+    off_m = math.sqrt(sum((cq - pq) ** 2 for cq, pq in zip(c.translation, predicted)))
+    off_rad = rotation_angle(b.rotation, c.rotation)
+    if off_m > config.odom_jump_m or off_rad > config.odom_jump_rad:
+        stats.count += 1
+        stats.largest_m = max(stats.largest_m, off_m)
+        stats.largest_rad = max(stats.largest_rad, off_rad)
+        if stats.first_received is None:
+            stats.first_received = received
+        stats.last_received = received
+
+
+def _alternates(a: Transform, b: Transform, c: Transform, minimum_m: float) -> Tuple[bool, float]:
+    """Return whether b sits off the a-c track by more than a and c differ (A-B-A).
+
+    Two sources interleaved on one edge make every other sample leave the track; one
+    source's jump or noise does not, since its next sample stays where it jumped.
+    """
+    mid = tuple((p + q) / 2.0 for p, q in zip(a.translation, c.translation))
+    off = math.sqrt(sum((p - q) ** 2 for p, q in zip(b.translation, mid)))
+    span = math.sqrt(sum((p - q) ** 2 for p, q in zip(a.translation, c.translation)))
+    return off > minimum_m and off > span, off

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+#
+# Makes the environment frame_audit runs and tests in on a machine without a ROS install:
+# a virtual environment (.venv) with pinned ROS 2 wheels (real rclpy over real Fast DDS),
+# the project's Python dependencies, a tf2_msgs stand-in generated from its one-line
+# definition, and .venv/env.sh, which gives every process one predictable interpreter.
+# Idempotent: when nothing it reads has changed it returns in well under a second.
+#
+# On a ROS 2 machine (Humble or newer) you do not need this: build with colcon (README).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${FRAME_AUDIT_VENV:-$ROOT/.venv}"
+PYTHON="${PYTHON:-python3.11}"
+command -v "$PYTHON" >/dev/null 2>&1 || PYTHON=python3
+
+say() { echo "setup: $*" >&2; }
+
+stamp_of_inputs() {
+    cat "$ROOT"/requirements/*.txt "$ROOT"/scripts/setup.sh "$ROOT"/setup.py \
+        "$ROOT"/tools/tf2_msgs_standin/package.xml "$ROOT"/tools/tf2_msgs_standin/CMakeLists.txt \
+        "$ROOT"/tools/tf2_msgs_standin/msg/TFMessage.msg | sha256sum | cut -d' ' -f1
+}
+
+STAMP="$(stamp_of_inputs)"
+if [[ -f "$VENV/.setup-stamp" && "$(cat "$VENV/.setup-stamp")" == "$STAMP" ]]; then
+    exit 0
+fi
+
+if [[ ! -x "$VENV/bin/python" ]]; then
+    "$PYTHON" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || {
+        say "the ROS 2 wheels are built for CPython 3.11; set PYTHON=/path/to/python3.11"
+        exit 1
+    }
+    say "creating $VENV"
+    "$PYTHON" -m venv "$VENV"
+fi
+
+# The wheels' .pth hook re-executes Python with LD_LIBRARY_PATH set unless this is set;
+# during setup, let it do so (env.sh, written below, sets the paths itself).
+unset _ROS_WHEELS_BOOTSTRAP_COMPLETE
+pip_install() {
+    # This machine's pip configuration names local mirrors that may be absent: keep quiet about them.
+    "$VENV/bin/python" -m pip --disable-pip-version-check --quiet install "$@" \
+        2> >(grep -v "^WARNING: Location '.*' is ignored" >&2)
+}
+say "installing pinned packages (requirements/*.txt under requirements/constraints.txt)"
+pip_install -c "$ROOT/requirements/constraints.txt" \
+    -r "$ROOT/requirements/ros.txt" -r "$ROOT/requirements/python.txt" \
+    -r "$ROOT/requirements/test.txt"
+pip_install --no-deps --no-build-isolation -e "$ROOT"
+# setup.cfg installs the executables where `ros2 run` looks (lib/frame_audit); put them on PATH too.
+for exe in "$VENV"/lib/frame_audit/*; do ln -sf "$exe" "$VENV/bin/$(basename "$exe")"; done
+
+SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+INCLUDE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
+
+# Trap 1: the wheels' CMake export files name the Python of the machine that built them.
+grep -rlZ --include='*.cmake' '/opt/python/cp311-cp311/' "$VENV/share" 2>/dev/null \
+    | xargs -0 -r sed -i \
+        -e "s#/opt/python/cp311-cp311/include/python3.11#$INCLUDE#g" \
+        -e "s#/opt/python/cp311-cp311/lib/python3.11/site-packages#$SITE#g"
+
+OVERLAY="$VENV/tf2_msgs_standin"
+ros_libs() {
+    local dirs=("$VENV/lib")
+    for d in "$SITE"/ros_*.libs; do [[ -d "$d" ]] && dirs+=("$d"); done
+    (IFS=:; echo "${dirs[*]}")
+}
+
+# Trap 2: CMAKE_PREFIX_PATH and AMENT_PREFIX_PATH must name the venv for the build.
+if "$VENV/bin/python" -c 'import tf2_msgs.msg' >/dev/null 2>&1 && [[ ! -d "$OVERLAY" ]]; then
+    say "a tf2_msgs is already installed: no stand-in generated"
+else
+    say "generating the tf2_msgs stand-in into $OVERLAY"
+    rm -rf "$OVERLAY" "$VENV/tf2_msgs_build"
+    (
+        cd "$VENV"
+        export CMAKE_PREFIX_PATH="$VENV" AMENT_PREFIX_PATH="$VENV" PATH="$VENV/bin:$PATH"
+        export LD_LIBRARY_PATH="$(ros_libs)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+        "$VENV/bin/colcon" --log-base "$VENV/tf2_msgs_build/log" build \
+            --base-paths "$ROOT/tools/tf2_msgs_standin" \
+            --build-base "$VENV/tf2_msgs_build" --install-base "$OVERLAY" --merge-install \
+            --cmake-args -DPython3_EXECUTABLE="$VENV/bin/python" -DBUILD_TESTING=OFF \
+            >"$VENV/tf2_msgs_build.log" 2>&1 \
+            || { say "tf2_msgs build failed, see $VENV/tf2_msgs_build.log"; exit 1; }
+    )
+fi
+
+OVERLAY_SITE="$OVERLAY/lib/python3.11/site-packages"
+cat >"$VENV/env.sh" <<EOF
+# Written by scripts/setup.sh: source it to run frame_audit and its tests with the wheels' ROS 2.
+export VIRTUAL_ENV="$VENV"
+export PATH="$VENV/bin:\$PATH"
+export LD_LIBRARY_PATH="$(ros_libs)$( [[ -d "$OVERLAY" ]] && echo ":$OVERLAY/lib")\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+export AMENT_PREFIX_PATH="$VENV$( [[ -d "$OVERLAY" ]] && echo ":$OVERLAY")"
+export PYTHONPATH="$( [[ -d "$OVERLAY" ]] && echo "$OVERLAY_SITE")\${PYTHONPATH:+:\$PYTHONPATH}"
+export _ROS_WHEELS_BOOTSTRAP_COMPLETE=1
+export RMW_IMPLEMENTATION=rmw_fastrtps_cpp
+EOF
+
+# Graphviz draws the tree picture (frame-audit audit --tree FILE.svg|.png).
+if ! command -v dot >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        SUDO=(); [[ "$(id -u)" != 0 ]] && SUDO=(sudo -n)
+        say "installing Graphviz (apt) for the tree picture"
+        { "${SUDO[@]}" apt-get install -y -qq graphviz >/dev/null 2>&1 \
+            || { "${SUDO[@]}" apt-get update -qq >/dev/null 2>&1 \
+                 && "${SUDO[@]}" apt-get install -y -qq graphviz >/dev/null 2>&1; }; } \
+            || say "could not install Graphviz: --tree writes .dot only until 'apt install graphviz'"
+    else
+        say "no Graphviz: --tree writes .dot only until Graphviz is installed"
+    fi
+fi
+
+# shellcheck disable=SC1091
+source "$VENV/env.sh"
+"$VENV/bin/python" -c 'import rclpy, tf2_msgs.msg, diagnostic_msgs.msg, rosbags, frame_audit' \
+    || { say "the environment does not import; remove $VENV and run again"; exit 1; }
+echo "$STAMP" >"$VENV/.setup-stamp"
+say "ready: source $VENV/env.sh"
