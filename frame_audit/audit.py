@@ -1,6 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""The engine's front: take messages in, run every check, remember when findings appeared.
+"""
+The engine's front: take messages in, run every check, remember when findings appeared.
 
 The live node and the bag reader are thin adapters over Audit; neither knows the checks.
 """
@@ -70,7 +71,8 @@ class Seen:
 
 @dataclass
 class AuditLog:
-    """Findings across check cycles: each problem once, with the time it first appeared.
+    """
+    Findings across check cycles: each problem once, with the time it first appeared.
 
     Offline the checks run once per recorded second, as the node would; a problem that
     appears in any cycle stays in the report, since the car had it at that time.

@@ -1,6 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""The audit's configuration: one YAML file for the node (ros__parameters) and the command line.
+"""
+The audit's configuration: one YAML file for the node (ros__parameters) and the command line.
 
 Parameters are flat names with dots ("laser_offset.translation"), the way ROS 2 flattens a
 nested ros__parameters block, so the node can pass its parameters straight to
@@ -22,7 +23,8 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class PoseTopic:
-    """A pose topic and the point of the car its consumers take it for.
+    """
+    A pose topic and the point of the car its consumers take it for.
 
     pose_frame is a frame name (normally the base or the laser frame); laser_offset_x is the
     offset consumers use to convert a LiDAR pose to the rear axle, where they use one.

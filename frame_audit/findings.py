@@ -20,7 +20,8 @@ class Level(enum.IntEnum):
 
 @dataclass
 class Finding:
-    """One problem: what is wrong, with the frames and topics it concerns.
+    """
+    One problem: what is wrong, with the frames and topics it concerns.
 
     key identifies the problem across check cycles (its message holds numbers that change),
     so a report can say when it first appeared.
@@ -37,7 +38,8 @@ class Finding:
 
 @dataclass
 class CheckResult:
-    """One check's verdict: its findings, or a one-line summary when it passes.
+    """
+    One check's verdict: its findings, or a one-line summary when it passes.
 
     values are the numbers the diagnostics show as key-values (rates, ages, offsets).
     """
@@ -66,7 +68,8 @@ class CheckResult:
 
 
 def within_tolerance(a: float, b: float, tolerance: float) -> bool:
-    """Return whether a and b differ by at most tolerance.
+    """
+    Return whether a and b differ by at most tolerance.
 
     "Within" rather than "too far": every ordered comparison with a NaN is false, so a NaN is
     never within a tolerance, where a test for "too far" would let it pass.

@@ -1,6 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""Rigid transforms: the car's 2D pose helpers (seeds/004) and the 3D transforms TF carries.
+"""
+Rigid transforms: the car's 2D pose helpers (seeds/004) and the 3D transforms TF carries.
 
 Single transforms use plain math (faster than numpy for one 3-vector); arrays of poses use
 numpy in the checks.
@@ -23,7 +24,7 @@ def compose(a: Pose2D, b: Pose2D) -> Pose2D:
 
 
 def inverse(p: Pose2D) -> Pose2D:
-    """Return the transform that undoes p: compose(p, inverse(p)) is no motion."""
+    """Return the transform that undoes p: p composed with it is no motion."""
     x, y, t = p
     c, s = math.cos(t), math.sin(t)
     return (-c * x - s * y, s * x - c * y, -t)

@@ -1,6 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""Transforms between any two frames at a time, through their lowest common ancestor.
+"""
+Transforms between any two frames at a time, through their lowest common ancestor.
 
 Like tf2, it interpolates between samples (slerp for rotation) and never extrapolates: when
 the frames are disconnected or the time lies outside an edge's history it abstains and says

@@ -1,6 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""What the engine takes in: plain records of the messages the car publishes.
+"""
+What the engine takes in: plain records of the messages the car publishes.
 
 The adapters (the live node, the bag reader, the simulator) turn ROS messages into these and
 back, so the engine never sees rclpy or rosbags types.
@@ -66,7 +67,8 @@ Payload = Union[Tuple[TransformRecord, ...], PoseRecord, OdometryRecord, HeaderR
 
 @dataclass(frozen=True)
 class Message:
-    """One message as the audit receives it, with its topic and receive time.
+    """
+    One message as the audit receives it, with its topic and receive time.
 
     The payload is a TFMessage's transforms, a pose, odometry, or a scan's header; offline
     the receive time is the recording's log time.

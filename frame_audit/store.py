@@ -1,6 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""Every edge the audit has seen, with a bounded history: the tree the checks look at.
+"""
+Every edge the audit has seen, with a bounded history: the tree the checks look at.
 
 tf2's buffer re-parents a frame silently and keeps one parent; this store keeps every
 (parent, child) edge ever received, from which topic and publisher, so a second parent is
@@ -21,6 +22,7 @@ from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATI
 EdgeKey = Tuple[str, str]  # (parent, child)
 RATE_WINDOW = 100  # receive times kept per edge to measure its rate
 ALTERNATION_WINDOW = 100  # sample triples kept per edge to spot two interleaved sources
+MIN_ALTERNATION_TRIPLES = 20
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
 
@@ -51,6 +53,16 @@ class JumpStats:
 
 
 @dataclass
+class TwoTracks:
+    """Evidence that two sources send one edge: its samples alternate between two tracks."""
+
+    first_received: float
+    share: float = 0.0
+    separation_m: float = 0.0
+    rate_hz: Optional[float] = None
+
+
+@dataclass
 class Edge:
     """One parent -> child edge as received, on any topic, from any publisher."""
 
@@ -71,8 +83,8 @@ class Edge:
     future_max_s: float = 0.0
     jumps: JumpStats = field(default_factory=JumpStats)
     alternations: Deque[bool] = field(default_factory=lambda: deque(maxlen=ALTERNATION_WINDOW))
-    alternation_first_received: Optional[float] = None
-    alternation_separation_m: float = 0.0
+    alternation_hits: int = 0
+    two_tracks: Optional['TwoTracks'] = None
     recent: Deque[Tuple[float, Transform]] = field(default_factory=lambda: deque(maxlen=3))
 
     @property
@@ -106,7 +118,8 @@ class Edge:
 
 @dataclass
 class TrackedSample:
-    """A pose (or odometry) sample and, once TF covers its stamp, its distances.
+    """
+    A pose (or odometry) sample and, once TF covers its stamp, its distances.
 
     distances maps a frame name to how far the sample is from that frame's TF pose, in the
     sample's header frame: metres in the plane, and radians of heading.
@@ -188,6 +201,7 @@ class FrameStore:
             edge.latencies.clear()
             edge.recent.clear()
             edge.alternations.clear()
+            edge.alternation_hits = 0
         for track in self.tracks.values():
             track.pending.clear()
             track.scored.clear()
@@ -216,11 +230,11 @@ class FrameStore:
 
     def _add_transform(self, record: TransformRecord, arrival: Arrival) -> None:
         parent, child = str(record.parent), str(record.child)
-        for name, original in (('parent', parent), ('child', child)):
-            if original.startswith('/') and original.strip('/'):
-                self._reject('leading_slash', parent, child, arrival,
-                             '{} frame {!r}: tf2 strips the leading "/"'.format(name, original))
-        parent, child = parent.lstrip('/'), child.lstrip('/')
+        stripped = parent.lstrip('/'), child.lstrip('/')
+        if (parent, child) != stripped and all(stripped):
+            self._reject('leading_slash', parent, child, arrival,
+                         '{!r} → {!r} becomes {} → {}'.format(parent, child, *stripped))
+        parent, child = stripped
         if not parent or not child:
             self._reject('empty_frame_id', parent, child, arrival,
                          'frame ids {!r} -> {!r}'.format(record.parent, record.child))
@@ -302,10 +316,29 @@ class FrameStore:
             (t0, a), (t1, b) = recent[-2], recent[-1]
             _check_jump(edge.jumps, a, b, value, t1 - t0, stamp - t1, received, self.config)
             alternating, separation = _alternates(a, b, value, self.config.alternation_min_m)
-            edge.alternations.append(alternating)
-            if alternating:
-                edge.alternation_separation_m = separation
+            self._count_alternation(edge, alternating, separation, received)
         recent.append((stamp, value))
+
+    def _count_alternation(self, edge: Edge, alternating: bool, separation: float,
+                           received: float) -> None:
+        """Keep the share of A-B-A triples in the window; remember when it first got high."""
+        window = edge.alternations
+        if len(window) == window.maxlen and window[0]:
+            edge.alternation_hits -= 1
+        window.append(alternating)
+        edge.alternation_hits += alternating
+        if len(window) < MIN_ALTERNATION_TRIPLES:
+            return
+        share = edge.alternation_hits / len(window)
+        if share < self.config.alternation_fraction:
+            return
+        if edge.two_tracks is None:
+            edge.two_tracks = TwoTracks(first_received=received)
+        tracks = edge.two_tracks
+        tracks.share = max(tracks.share, share)
+        if alternating:
+            tracks.separation_m = max(tracks.separation_m, separation)
+        tracks.rate_hz = edge.rate_hz()
 
     # -- pose-like samples ----------------------------------------------------------------
 
@@ -342,7 +375,8 @@ class FrameStore:
     # -- the tree as it is now ------------------------------------------------------------
 
     def parent_of(self, child: str) -> Optional[Edge]:
-        """Return the edge tf2 would follow up from child.
+        """
+        Return the edge tf2 would follow up from child.
 
         With several parents (a fault parent_uniqueness reports), a static parent wins, then
         the most recently received one.
@@ -367,6 +401,23 @@ class FrameStore:
     def roots(self) -> List[str]:
         """Return the frames with no parent, sorted."""
         return sorted(frame for frame in self.frames if frame not in self.parents)
+
+    def trees(self) -> List[List[str]]:
+        """Return the connected groups of frames (over every edge seen), largest first."""
+        group: Dict[str, str] = {frame: frame for frame in self.frames}
+
+        def find(frame: str) -> str:
+            while group[frame] != frame:
+                group[frame] = group[group[frame]]
+                frame = group[frame]
+            return frame
+
+        for parent, child in self.edges:
+            group[find(parent)] = find(child)
+        members: Dict[str, List[str]] = {}
+        for frame in sorted(self.frames):
+            members.setdefault(find(frame), []).append(frame)
+        return sorted(members.values(), key=lambda frames: (-len(frames), frames))
 
     def age(self, now: float) -> float:
         """Return how long the audit has been receiving, by the receive clock."""
@@ -400,7 +451,8 @@ def _check_jump(stats: JumpStats, a: Transform, b: Transform, c: Transform, dt_a
 
 
 def _alternates(a: Transform, b: Transform, c: Transform, minimum_m: float) -> Tuple[bool, float]:
-    """Return whether b sits off the a-c track by more than a and c differ (A-B-A).
+    """
+    Return whether b sits off the a-c track by more than a and c differ (A-B-A).
 
     Two sources interleaved on one edge make every other sample leave the track; one
     source's jump or noise does not, since its next sample stays where it jumped.

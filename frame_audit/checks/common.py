@@ -1,0 +1,50 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""What several checks say alike: how an edge is described, and when the audit is too young."""
+from typing import Optional
+
+from ..config import AuditConfig
+from ..findings import fmt
+from ..geometry import Transform, yaw_of
+from ..records import TF_STATIC_TOPIC
+from ..store import Edge, FrameStore
+
+WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data, not frames
+
+
+def warming_up(store: FrameStore, config: AuditConfig, now: float) -> bool:
+    """Return whether the audit is too young to call a missing frame or topic a fault."""
+    return store.age(now) < WARM_UP_PERIODS * config.stale_after_s
+
+
+def static_lost(store: FrameStore) -> bool:
+    """Return whether nothing came on /tf_static: a recorder started after the static nodes."""
+    return bool(store.edges) and not store.topic_counts.get(TF_STATIC_TOPIC)
+
+
+LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms were most '
+                    'likely sent before the recording (or this node) started')
+
+
+def arrow(parent: str, child: str) -> str:
+    """Return 'parent → child'."""
+    return '{} → {}'.format(parent, child)
+
+
+def source(edge: Edge) -> str:
+    """Describe where an edge came from: its topics, rate and publishers, where known."""
+    parts = []
+    for topic in edge.topics:
+        rate = edge.rate_hz() if topic != TF_STATIC_TOPIC else None
+        parts.append(topic + (', {} Hz'.format(fmt(rate, 1)) if rate else ''))
+    publishers = ', '.join(sorted(edge.publishers))
+    return '; '.join(parts) + (', by ' + publishers if publishers else '')
+
+
+def describe(value: Optional[Transform]) -> str:
+    """Return a transform as '(x, y, z) m, yaw θ rad', 4 decimals (0.1 mm)."""
+    if value is None:
+        return 'no value'
+    x, y, z = value.translation
+    return '({}, {}, {}) m, yaw {} rad'.format(fmt(x, 4), fmt(y, 4), fmt(z, 4),
+                                               fmt(yaw_of(value.rotation), 4))

@@ -1,0 +1,94 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""The LiDAR's offset: the tree's base_link → laser against the one measured on the car."""
+from typing import List, Tuple
+
+from .common import arrow, describe, LOST_STATIC_NOTE, source, static_lost, warming_up
+from ..config import AuditConfig
+from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
+from ..geometry import quat_from_rpy, rotation_angle, Transform
+from ..lookup import lookup
+from ..records import TF_TOPIC
+from ..store import Edge, FrameStore
+
+LASER = 'laser_offset'
+CONFIG_KEY = 'laser_offset.translation and laser_offset.rpy in the frame_audit config'
+
+
+def laser_path(store: FrameStore, config: AuditConfig) -> List[Edge]:
+    """Return the edges from the laser up to the base, as tf2 would follow them."""
+    edges = []
+    frame = config.laser_frame
+    while frame != config.base_frame:
+        edge = store.parent_of(frame)
+        if edge is None or edge in edges:
+            return []
+        edges.append(edge)
+        frame = edge.parent
+    return edges
+
+
+def _mismatches(value: Transform, config: AuditConfig) -> Tuple[List[str], float]:
+    """Return the axes off by more than the tolerance, and the rotation's error."""
+    axes = ['{} is {} m, {} m expected'.format(axis, fmt(got, 4), fmt(want, 4))
+            for axis, got, want in zip('xyz', value.translation, config.laser_translation)
+            if not within_tolerance(got, want, config.tolerance_m)]
+    angle = rotation_angle(value.rotation, quat_from_rpy(*config.laser_rpy))
+    return axes, angle
+
+
+def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """Check that base_link → laser is the configured offset and rotation, sent as static."""
+    base, laser = config.base_frame, config.laser_frame
+    name = arrow(base, laser)
+    if laser not in store.frames or base not in store.frames:
+        missing = laser if laser not in store.frames else base
+        if warming_up(store, config, now):
+            return CheckResult(LASER, 'waiting for {}'.format(name), stale=True)
+        if static_lost(store):
+            return CheckResult(LASER, '', [Finding(
+                LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
+                    name, missing, LOST_STATIC_NOTE), 'missing', frames=(base, laser))])
+        return CheckResult(LASER, '', [Finding(
+            LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static '
+            'transform in the bringup launch)'.format(missing, name), 'missing',
+            frames=(base, laser))])
+    found = lookup(store, base, laser)
+    path = laser_path(store, config)
+    if not found.ok or not path:
+        return CheckResult(LASER, '', [Finding(
+            LASER, Level.ERROR, '{} cannot be composed: {}'.format(
+                name, found.reason or '{} is not below {}'.format(laser, base)),
+            'unreachable', frames=(base, laser))])
+    value = found.transform
+    where = '; '.join('{} from {}'.format(arrow(e.parent, e.child), source(e)) for e in path)
+    axes, angle = _mismatches(value, config)
+    findings = []
+    if axes or not within_tolerance(angle, 0.0, config.tolerance_rad):
+        expected = Transform(config.laser_translation, quat_from_rpy(*config.laser_rpy))
+        problems = axes + (['the rotation is off by {} rad'.format(fmt(angle, 4))]
+                           if not within_tolerance(angle, 0.0, config.tolerance_rad) else [])
+        findings.append(Finding(
+            LASER, Level.ERROR,
+            '{} is {} ({}), but the car was measured at {} ({}): {}. Measure the LiDAR, then '
+            'fix whichever is wrong'.format(
+                name, describe(value), where, describe(expected), CONFIG_KEY,
+                '; '.join(problems)),
+            'offset', frames=(base, laser), topics=tuple(sorted({t for e in path
+                                                                for t in e.topics})),
+            values={'x': value.translation[0], 'expected_x': config.laser_translation[0],
+                    'rotation_error_rad': round(angle, 6)}))
+    for edge in path:
+        if TF_TOPIC in edge.topic_counts:
+            findings.append(Finding(
+                LASER, Level.WARN,
+                '{} is sent on /tf ({}), not /tf_static: a fixed mount belongs on /tf_static, '
+                'where a node that starts late still gets it'.format(
+                    arrow(edge.parent, edge.child), source(edge)),
+                'dynamic:' + arrow(edge.parent, edge.child), frames=edge.key,
+                topics=edge.topics))
+    x, y, z = value.translation
+    return CheckResult(
+        LASER, '{} is {}, as configured'.format(name, describe(value)), findings,
+        {'x_m': round(x, 6), 'y_m': round(y, 6), 'z_m': round(z, 6),
+         'rotation_error_rad': round(angle, 6)})

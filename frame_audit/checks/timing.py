@@ -1,0 +1,84 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Time: rates and ages of moving edges, edges that stopped, future stamps, time going back.
+
+An edge that stops leaves nodes unable to transform; a bag that loops makes time go back.
+"""
+from typing import List
+
+from .common import arrow, source
+from ..config import AuditConfig
+from ..findings import CheckResult, Finding, fmt, Level
+from ..records import TF_TOPIC
+from ..store import Edge, FrameStore
+
+TIMING = 'timing'
+STOPPED_PERIODS = 3  # an edge silent for this many of its periods (and stale_after_s) stopped
+MIN_SAMPLES = 3  # edges seen fewer times on /tf are one-offs, not streams that can stop
+JUMP_SHOWN_S = 10.0  # how long after a backward time jump it is reported
+
+
+def _moving(store: FrameStore) -> List[Edge]:
+    return sorted((edge for edge in store.edges.values()
+                   if edge.topic_counts.get(TF_TOPIC, 0) >= MIN_SAMPLES),
+                  key=lambda edge: edge.key)
+
+
+def _stopped(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
+    age = now - edge.last_received
+    rate = edge.rate_hz()
+    limit = max(config.stale_after_s, STOPPED_PERIODS / rate if rate else 0.0)
+    if age <= limit:
+        return []
+    name = arrow(edge.parent, edge.child)
+    return [Finding(
+        TIMING, Level.ERROR,
+        '{} stopped: the last one arrived {} s ago ({}), more than {} s (timing.stale_after_s '
+        'or {} periods). Nodes that need it can no longer transform'.format(
+            name, fmt(age, 1), source(edge), fmt(limit, 1), STOPPED_PERIODS),
+        'stopped:' + name, frames=edge.key, topics=edge.topics,
+        values={'age_s': round(age, 3)})]
+
+
+def _future(edge: Edge, config: AuditConfig) -> List[Finding]:
+    if not edge.future_count:
+        return []
+    name = arrow(edge.parent, edge.child)
+    return [Finding(
+        TIMING, Level.WARN,
+        '{} is stamped up to {} s after it arrives ({} messages beyond timing.'
+        "future_tolerance_s {} s; slam_toolbox's transform_timeout explains 1 s): a clock "
+        'out of sync between machines?'.format(
+            name, fmt(edge.future_max_s, 2), edge.future_count,
+            fmt(config.future_tolerance_s, 1)),
+        'future:' + name, frames=edge.key, topics=edge.topics,
+        values={'ahead_s': round(edge.future_max_s, 3)})]
+
+
+def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """Check that moving edges keep coming, on time, and that time only goes forward."""
+    findings: List[Finding] = []
+    values = {}
+    edges = _moving(store)
+    for edge in edges:
+        findings += _stopped(edge, config, now) + _future(edge, config)
+        rate = edge.rate_hz()
+        name = arrow(edge.parent, edge.child)
+        values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0
+        values[name + ' age_s'] = round(now - edge.last_received, 3)
+        if edge.latencies:
+            values[name + ' latency_s'] = round(sorted(edge.latencies)[len(edge.latencies) // 2],
+                                                4)
+    for index, jump in enumerate(store.time_jumps):
+        if now - jump.to_time > JUMP_SHOWN_S:
+            continue
+        findings.append(Finding(
+            TIMING, Level.WARN,
+            'time jumped back {} s (from {} to {}): a bag that loops or a restarted '
+            'recording. The history was cleared; the tree and its findings were kept'.format(
+                fmt(jump.from_time - jump.to_time, 1), fmt(jump.from_time, 1),
+                fmt(jump.to_time, 1)),
+            'time_jump:{}'.format(index), values={'jump_s': jump.to_time - jump.from_time}))
+    return CheckResult(TIMING, '{} moving edges on time'.format(len(edges)), findings, values,
+                       stale=not edges)

@@ -1,0 +1,259 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""The tree's shape: one parent per frame, REP 105's order, one connected tree."""
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from .common import arrow, LOST_STATIC_NOTE, source, static_lost, warming_up
+from ..config import AuditConfig
+from ..findings import CheckResult, Finding, fmt, Level
+from ..records import TF_STATIC_TOPIC
+from ..store import Edge, FrameStore
+
+PARENTS = 'parent_uniqueness'
+CHAIN = 'chain_order'
+CONNECTIVITY = 'connectivity'
+
+
+def _second_parents(store: FrameStore) -> List[Finding]:
+    findings = []
+    for child, parents in sorted(store.parents.items()):
+        if len(parents) < 2:
+            continue
+        edges = sorted(parents.values(), key=lambda edge: edge.first_received)
+        described = ' and '.join('{} ({})'.format(e.parent, source(e)) for e in edges)
+        topics = tuple(sorted({t for e in edges for t in e.topics}))
+        findings.append(Finding(
+            PARENTS, Level.ERROR,
+            '{} has {} parents: {}. A frame has one parent: tf2 keeps whichever came last, so '
+            'nodes see {} jump between them; stop the node that should not send it'.format(
+                child, len(edges), described, child),
+            'parents:' + child, frames=(child,) + tuple(e.parent for e in edges), topics=topics,
+            values={'parents': ', '.join(e.parent for e in edges)}))
+    return findings
+
+
+def _cycles(store: FrameStore) -> List[Finding]:
+    """Find cycles over every edge ever seen (a depth-first search, each cycle once)."""
+    children: Dict[str, List[str]] = {}
+    for parent, child in store.edges:
+        children.setdefault(parent, []).append(child)
+    state: Dict[str, int] = {}  # 1: on the current path, 2: done
+    found: Dict[Tuple[str, ...], List[str]] = {}
+    for start in sorted(children):
+        if state.get(start):
+            continue
+        path = [start]
+        stack = [iter(sorted(children.get(start, ())))]
+        state[start] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt]
+                found.setdefault(tuple(sorted(set(cycle))), cycle)
+            elif not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(sorted(children.get(nxt, ()))))
+    return [Finding(PARENTS, Level.ERROR,
+                    'cycle: {}. tf2 cannot resolve a frame that is its own ancestor'.format(
+                        ' → '.join(cycle)),
+                    'cycle:' + ','.join(key), frames=key, topics=())
+            for key, cycle in sorted(found.items())]
+
+
+def _two_sources(store: FrameStore) -> List[Finding]:
+    findings = []
+    for edge in sorted(store.edges.values(), key=lambda e: e.key):
+        name = arrow(edge.parent, edge.child)
+        if len(edge.publishers) > 1:
+            counts = ', '.join('{} ({} messages)'.format(node, count)
+                               for node, count in sorted(edge.publishers.items()))
+            findings.append(Finding(
+                PARENTS, Level.ERROR,
+                '{} is sent by {} nodes: {} on {}. Two sources of one edge make the frame '
+                'jump between their estimates; keep one'.format(
+                    name, len(edge.publishers), counts, ', '.join(edge.topics)),
+                'sources:' + name, frames=edge.key, topics=edge.topics,
+                values={'publishers': ', '.join(sorted(edge.publishers))}))
+        elif edge.two_tracks is not None:
+            tracks = edge.two_tracks
+            findings.append(Finding(
+                PARENTS, Level.ERROR,
+                '{} alternates between two tracks {} m apart in {}% of its samples ({} Hz on '
+                '{}): two nodes send it (the publishers are not known here, as in a bag '
+                'replay); keep one'.format(
+                    name, fmt(tracks.separation_m, 2), fmt(100 * tracks.share, 0),
+                    fmt(tracks.rate_hz or float('nan'), 1), ', '.join(edge.topics)),
+                'sources:' + name, frames=edge.key, topics=edge.topics,
+                values={'separation_m': round(tracks.separation_m, 4),
+                        'alternating_share': round(tracks.share, 3)}))
+    return findings
+
+
+def check_parent_uniqueness(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """Check that every frame has one parent, no cycle, and each edge one source."""
+    findings = _second_parents(store) + _cycles(store) + _two_sources(store)
+    return CheckResult(PARENTS, 'every frame of {} has one parent and one source'.format(
+        len(store.frames)), findings, {'frames': len(store.frames)},
+        stale=not store.edges)
+
+
+def _missing(frame: str, key: str, check: str, store: FrameStore, config: AuditConfig,
+             now: float, what: str) -> Optional[Finding]:
+    """Report a frame that should be in the tree, unless the audit is too young to know."""
+    if frame in store.frames or warming_up(store, config, now):
+        return None
+    if static_lost(store):
+        return Finding(check, Level.WARN, '{} is not in the tree: {}'.format(
+            frame, LOST_STATIC_NOTE), key, frames=(frame,))
+    return Finding(check, Level.ERROR, '{} is not in the tree: {}'.format(frame, what), key,
+                   frames=(frame,))
+
+
+def _reversed(store: FrameStore, chain: Sequence[str]) -> List[Finding]:
+    findings = []
+    for upper_index, upper in enumerate(chain):
+        for lower in chain[upper_index + 1:]:
+            edge = store.edges.get((lower, upper))
+            if edge is None:
+                continue
+            findings.append(Finding(
+                CHAIN, Level.ERROR,
+                '{} is sent ({}), but REP 105 orders {}: the edge is inverted. Send {} '
+                'instead'.format(arrow(lower, upper), source(edge), ' → '.join(chain),
+                                 arrow(upper, lower)),
+                'reversed:' + arrow(lower, upper), frames=(lower, upper), topics=edge.topics))
+    return findings
+
+
+def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """Check REP 105: map above odom above base_link, other frames allowed in between."""
+    chain = [config.map_frame, config.odom_frame, config.base_frame]
+    required = [frame for frame in chain if frame in config.required_frames]
+    findings = _reversed(store, chain)
+    for frame in config.required_frames:
+        missing = _missing(frame, 'missing:' + frame, CHAIN, store, config, now,
+                           'nothing publishes a transform to or from it (frames.required '
+                           'lists it)')
+        if missing:
+            findings.append(missing)
+    for lower, upper in zip(required[1:], required[:-1]):
+        if lower not in store.frames or upper not in store.frames:
+            continue
+        ancestry = store.ancestry(lower)
+        if upper not in ancestry:
+            findings.append(Finding(
+                CHAIN, Level.ERROR,
+                "{} is not above {}: {}'s ancestry is {}. REP 105 orders {}".format(
+                    upper, lower, lower, ' ← '.join(ancestry), ' → '.join(chain)),
+                'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
+    ancestry = store.ancestry(config.base_frame) if config.base_frame in store.frames else []
+    summary = '{} ancestry: {}'.format(config.base_frame, ' ← '.join(ancestry) or 'none yet')
+    return CheckResult(CHAIN, summary, findings, {'ancestry': ' ← '.join(ancestry)},
+                       stale=not ancestry)
+
+
+def _header_frames(store: FrameStore, config: AuditConfig) -> Dict[str, Dict[str, int]]:
+    """Return frame -> {topic: messages} for every frame named in an audited header."""
+    named: Dict[str, Dict[str, int]] = {}
+
+    def add(frame: str, topic: str, count: int) -> None:
+        named.setdefault(frame.lstrip('/'), {})[topic] = count
+
+    for frame, count in store.scan_frames.items():
+        add(frame, config.scan_topic, count)
+    for topic, track in store.tracks.items():
+        for frame, count in list(track.header_frames.items()) + list(track.child_frames.items()):
+            add(frame, topic, count)
+    return named
+
+
+def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """Check that every frame a header names is in the tree and reaches the base; one tree."""
+    findings = []
+    base_root = store.ancestry(config.base_frame)[-1] if config.base_frame in store.frames \
+        else None
+    for frame, topics in sorted(_header_frames(store, config).items()):
+        named_by = ', '.join('{} ({} messages)'.format(t, n) for t, n in sorted(topics.items()))
+        key = 'header:' + frame
+        if not frame:
+            findings.append(Finding(CONNECTIVITY, Level.ERROR,
+                                    'an empty header.frame_id on {}'.format(named_by), key,
+                                    topics=tuple(sorted(topics))))
+            continue
+        missing = _missing(frame, key, CONNECTIVITY, store, config, now,
+                           'named in the header of {}, but no transform reaches it, so no '
+                           'node can place that data'.format(named_by))
+        if missing:
+            missing.topics = tuple(sorted(topics))
+            findings.append(missing)
+        elif frame in store.frames and base_root is not None \
+                and store.ancestry(frame)[-1] != base_root:
+            findings.append(Finding(
+                CONNECTIVITY, Level.ERROR,
+                "{} (named by {}) is not connected to {}: its tree has root {}, {}'s has "
+                'root {}'.format(frame, named_by, config.base_frame, store.ancestry(frame)[-1],
+                                 config.base_frame, base_root),
+                key, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
+    trees = store.trees()
+    if len(trees) > 1:
+        findings.append(Finding(
+            CONNECTIVITY, Level.ERROR,
+            '{} separate trees: {}. Frames in different trees cannot be transformed into each '
+            'other'.format(len(trees), '; '.join('{{{}}}'.format(', '.join(t)) for t in trees)),
+            'trees', frames=tuple(t[0] for t in trees)))
+    roots = store.roots()
+    return CheckResult(CONNECTIVITY, 'one tree (root {}), every header frame in it'.format(
+        ', '.join(roots) or 'none'), findings, {'trees': len(trees)}, stale=not trees)
+
+
+@dataclass(frozen=True)
+class FrameRow:
+    """One frame as view_frames draws it: its parents, and how its edges arrive."""
+
+    frame: str
+    parents: Tuple[str, ...]
+    static: bool
+    topics: Tuple[str, ...]
+    publishers: Tuple[str, ...]
+    rate_hz: Optional[float]
+    count: int
+
+
+def frame_rows(store: FrameStore) -> List[FrameRow]:
+    """Return every frame with its parent edges, roots included, sorted by name."""
+    rows = []
+    for frame in sorted(store.frames):
+        edges: List[Edge] = sorted(store.parents.get(frame, {}).values(),
+                                   key=lambda edge: edge.first_received)
+        rates = [rate for rate in (edge.rate_hz() for edge in edges) if rate]
+        rows.append(FrameRow(
+            frame=frame, parents=tuple(edge.parent for edge in edges),
+            static=bool(edges) and all(edge.is_static for edge in edges),
+            topics=tuple(sorted({t for edge in edges for t in edge.topics})),
+            publishers=tuple(sorted({p for edge in edges for p in edge.publishers})),
+            rate_hz=max(rates) if rates else None,
+            count=sum(edge.count for edge in edges)))
+    return rows
+
+
+def tree_summary(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """List every frame with its parent, topic, publisher, rate and static flag."""
+    values = {}
+    for row in frame_rows(store):
+        if not row.parents:
+            values[row.frame] = 'root'
+            continue
+        rate = 'static' if row.static else (
+            '{} Hz'.format(fmt(row.rate_hz, 1)) if row.rate_hz else 'rate unknown')
+        by = ', by ' + ', '.join(row.publishers) if row.publishers else ''
+        values[row.frame] = 'parent {} ({}; {}{})'.format(
+            ', '.join(row.parents), ', '.join(row.topics), rate, by)
+    summary = '{} frames, {} edges, {} from /tf_static'.format(
+        len(store.frames), len(store.edges),
+        sum(1 for edge in store.edges.values() if TF_STATIC_TOPIC in edge.topic_counts))
+    return CheckResult('tree', summary, [], values, stale=not store.frames)

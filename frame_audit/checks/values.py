@@ -1,0 +1,80 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""The values themselves: what tf2 drops or changes, and static transforms that disagree."""
+from typing import Dict
+
+from .common import arrow, describe, source
+from ..config import AuditConfig
+from ..findings import CheckResult, Finding, fmt, Level
+from ..records import TF_STATIC_TOPIC, TF_TOPIC
+from ..store import FrameStore
+
+VALUES = 'transform_values'
+STATIC = 'static_transforms'
+
+# reason -> (level, what is wrong, what tf2 does with it)
+_REASONS: Dict[str, tuple] = {
+    'not_finite': (Level.ERROR, 'NaN or infinite values', 'tf2 drops these transforms'),
+    'non_unit_quaternion': (Level.ERROR, 'a quaternion that is not unit length '
+                            '(|‖q‖² − 1| ≥ 0.01)', 'tf2 drops these transforms'),
+    'self_parent': (Level.ERROR, 'a frame as its own parent', 'tf2 drops these transforms'),
+    'empty_frame_id': (Level.ERROR, 'an empty frame id', 'tf2 drops these transforms'),
+    'leading_slash': (Level.WARN, "a frame id that starts with '/'",
+                      "tf2 strips the '/', so they land on the frame without it"),
+}
+
+
+def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """Check for transforms that tf2 drops or renames, and say what tf2 did."""
+    findings = []
+    for rejection in sorted(store.rejections.values(),
+                            key=lambda r: (r.reason, r.parent, r.child, r.topic)):
+        level, what, action = _REASONS[rejection.reason]
+        by = ', by ' + rejection.publisher if rejection.publisher else ''
+        findings.append(Finding(
+            VALUES, level,
+            '{} on {}{}: {} in {} messages (e.g. {}); {}'.format(
+                arrow(rejection.parent or "''", rejection.child or "''"), rejection.topic, by,
+                what, rejection.count, rejection.example, action),
+            '{}:{}:{}:{}'.format(rejection.reason, rejection.parent, rejection.child,
+                                 rejection.topic),
+            frames=tuple(f for f in (rejection.parent, rejection.child) if f),
+            topics=(rejection.topic,), values={'count': rejection.count}))
+    if store.frames_over_limit or store.rejections_dropped:
+        findings.append(Finding(
+            VALUES, Level.WARN,
+            'more than limits.max_frames ({}) frames: {} transforms to further frames were '
+            'counted, not stored'.format(config.max_frames, store.frames_over_limit),
+            'too_many_frames', values={'not_stored': store.frames_over_limit}))
+    return CheckResult(VALUES, 'every transform is finite, unit and well named', findings,
+                       {'rejected': sum(r.count for r in store.rejections.values())},
+                       stale=not store.edges)
+
+
+def check_static_transforms(store: FrameStore, config: AuditConfig,
+                            now: float) -> CheckResult:
+    """Check that static edges stay static: one topic, one value."""
+    findings = []
+    static_edges = 0
+    for edge in sorted(store.edges.values(), key=lambda e: e.key):
+        if TF_STATIC_TOPIC not in edge.topic_counts:
+            continue
+        static_edges += 1
+        name = arrow(edge.parent, edge.child)
+        if TF_TOPIC in edge.topic_counts:
+            findings.append(Finding(
+                STATIC, Level.WARN,
+                '{} is sent on both /tf_static and /tf ({}): one publisher too many; a fixed '
+                'mount belongs on /tf_static alone'.format(name, source(edge)),
+                'both:' + name, frames=edge.key, topics=edge.topics))
+        for old, new, received in edge.static_changes[-1:]:
+            findings.append(Finding(
+                STATIC, Level.ERROR,
+                '{} on /tf_static changed from {} to {} ({} changes): two static publishers '
+                'disagree, and tf2 keeps whichever came last'.format(
+                    name, describe(old), describe(new), len(edge.static_changes)),
+                'changed:' + name, frames=edge.key, topics=(TF_STATIC_TOPIC,),
+                values={'changes': len(edge.static_changes),
+                        'first_change_s': fmt(received, 3)}))
+    return CheckResult(STATIC, '{} static edges, each on /tf_static alone, unchanged'.format(
+        static_edges), findings, {'static_edges': static_edges}, stale=not store.edges)

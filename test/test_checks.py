@@ -1,0 +1,172 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""Each check fires on its fault and stays quiet on a healthy car: one change per test."""
+from dataclasses import replace
+
+from frame_audit.audit import Audit
+from frame_audit.checks import CHECK_IDS
+from frame_audit.config import AuditConfig, PoseTopic
+from frame_audit.findings import Level
+from frame_audit.records import Arrival
+import pytest
+from trees import audit_car, by_id, Car, feed, problems, T0, tf
+
+
+def findings_of(results, check):
+    """Return the WARN and ERROR findings of one check."""
+    return [f for f in by_id(results)[check].findings if f.level in (Level.WARN, Level.ERROR)]
+
+
+def only(results, check, level):
+    """Assert that check alone reports, at level, and return its findings."""
+    others = [p for p in problems(results) if not p.startswith(check + ':')]
+    assert others == []
+    found = findings_of(results, check)
+    assert found and all(f.level == level for f in found), found
+    return found
+
+
+@pytest.mark.parametrize('car', [
+    Car(), Car(gyro=True), Car(speed=0.0), Car(drift_per_s=0.0), Car(noise=0.04),
+    Car(slam_future_s=0.0), Car(odom_stamp_offset_s=0.0), Car(seconds=30.0)],
+    ids=['default', 'gyro_odom', 'standing_still', 'no_drift', 'noisy_localization',
+         'slam_not_future_dated', 'same_odom_stamps', 'long_drive'])
+def test_healthy_car_is_all_green(car):
+    results = audit_car(car)
+    assert problems(results) == []
+    assert [r.check for r in results] == list(CHECK_IDS) + ['tree']
+    assert all(r.level == Level.OK for r in results)
+
+
+def test_a_car_that_just_started_is_stale_at_most():
+    for results in feed(Audit(AuditConfig()), Car(seconds=1.5)):
+        assert problems(results) == []
+    assert by_id(results)['pose_frame'].level == Level.STALE
+
+
+def test_nothing_received_is_stale():
+    results = Audit(AuditConfig()).check(T0)
+    assert {r.check: r.level for r in results if r.check != 'odometry'} == \
+        {check: Level.STALE for check in list(CHECK_IDS) + ['tree'] if check != 'odometry'}
+
+
+def test_slam_toolbox_with_base_frame_laser_is_intended():
+    # slam_toolbox with base_frame: laser publishes the LiDAR's pose; declared as such, fine.
+    config = replace(AuditConfig(), pose_topics=(
+        PoseTopic('slam_toolbox', '/pf/viz/inferred_pose', 'laser', None),))
+    assert problems(audit_car(Car(), config)) == []
+
+
+def test_slam_jumps_are_counted_not_reported():
+    results = audit_car(Car(slip_m=0.3))
+    assert problems(results) == []
+    assert by_id(results)['odometry'].values['map_odom_corrections'] >= 1
+
+
+def test_pose_topic_carrying_the_rear_axle():
+    found = only(audit_car(Car(pf_point='base')), 'pose_frame', Level.ERROR)
+    assert len(found) == 1
+    assert "declared pose_frame laser (poses.pf.pose_frame), but its poses are base_link's" \
+        in found[0].message
+    assert found[0].frames == ('laser', 'base_link')
+
+
+def test_rear_axle_topic_declared_laser():
+    config = replace(AuditConfig(), pose_topics=(
+        PoseTopic('slam', '/slam_pose', 'laser', 0.26),))
+    found = only(audit_car(Car(), config), 'pose_frame', Level.ERROR)
+    assert "but its poses are base_link's" in found[0].message
+
+
+def test_pose_topic_fitting_no_frame_warns():
+    config = replace(AuditConfig(), pose_topics=(
+        PoseTopic('pf', '/pf/viz/inferred_pose', 'laser', 0.26),))
+    found = only(audit_car(Car(noise=1.0), config), 'pose_frame', Level.WARN)
+    assert 'fits no frame of the car' in found[0].message
+
+
+def test_conversion_offset_disagreeing_with_the_tree():
+    config = replace(AuditConfig(), pose_topics=(
+        PoseTopic('pf', '/pf/viz/inferred_pose', 'laser', 0.275),))
+    found = only(audit_car(Car(), config), 'pose_frame', Level.ERROR)
+    assert 'laser_offset_x 0.2750 m (poses.pf.laser_offset_x)' in found[0].message
+    assert 'x 0.2600 m' in found[0].message
+
+
+def test_laser_offset_of_27_cm():
+    results = audit_car(Car(laser_x=0.27))
+    found = findings_of(results, 'laser_offset')
+    assert len(found) == 1 and found[0].level == Level.ERROR
+    assert 'x is 0.2700 m, 0.2600 m expected' in found[0].message
+    assert '/tf_static, by base_link_to_laser' in found[0].message
+
+
+def test_laser_offset_within_a_tenth_of_a_millimetre():
+    assert problems(audit_car(Car(laser_x=0.26009))) == []
+    assert findings_of(audit_car(Car(laser_x=0.26011)), 'laser_offset')
+
+
+def test_laser_on_tf_instead_of_tf_static():
+    found = findings_of(audit_car(Car(laser_on_tf=True)), 'laser_offset')
+    assert [f.level for f in found] == [Level.WARN]
+    assert 'is sent on /tf' in found[0].message
+
+
+def test_lost_tf_static_is_reported_as_such():
+    results = audit_car(Car(static=False))
+    assert all(f.level == Level.WARN for f in findings_of(results, 'laser_offset'))
+    assert 'no /tf_static was received' in findings_of(results, 'laser_offset')[0].message
+    assert not [p for p in problems(results) if 'ERROR' in p]
+
+
+def test_laser_missing_with_tf_static_received_is_an_error():
+    audit = Audit(AuditConfig())
+    audit.add_transforms([tf('base_link', 'imu', T0)], Arrival('/tf_static', T0))
+    results = feed(audit, Car(static=False))[-1]
+    found = findings_of(results, 'laser_offset')
+    assert found[0].level == Level.ERROR and 'laser is not in the tree' in found[0].message
+
+
+def test_second_parent_for_odom():
+    found = findings_of(audit_car(Car(odom_parent='odom_ekf')), 'parent_uniqueness')
+    assert len(found) == 1 and found[0].level == Level.ERROR
+    assert found[0].message.startswith('odom has 2 parents: map (/tf, 20.0 Hz, by '
+                                       'slam_toolbox) and odom_ekf (/tf, 20.0 Hz, by ekf)')
+    assert found[0].frames == ('odom', 'map', 'odom_ekf')
+
+
+def test_inverted_chain():
+    results = audit_car(Car(reversed_base=True))
+    chain = [f.message for f in findings_of(results, 'chain_order')]
+    assert any(m.startswith('base_link → odom is sent') and 'inverted' in m for m in chain)
+    parents = [f.message for f in findings_of(results, 'parent_uniqueness')]
+    assert any(m.startswith('cycle: base_link → odom → base_link') for m in parents)
+
+
+def test_odom_frame_id_mismatch():
+    found = findings_of(audit_car(Car(odom_frame_id='odom_vesc'), replace(
+        AuditConfig(), required_frames=('base_link', 'laser'))), 'odometry')
+    assert any("/odom's header.frame_id is 'odom_vesc'" in f.message for f in found)
+
+
+def test_scan_in_a_frame_missing_from_the_tree():
+    found = only(audit_car(Car(scan_frame='laser_frame')), 'connectivity', Level.ERROR)
+    assert found[0].message.startswith('laser_frame is not in the tree: named in the header '
+                                       'of /scan')
+
+
+def test_odometry_that_stops():
+    found = only(audit_car(Car(odom_stops_at=4.0)), 'timing', Level.ERROR)
+    assert found[0].message.startswith('odom → base_link stopped')
+
+
+def test_every_check_can_fire():
+    """No check that cannot fire: each appears in some test car's findings above."""
+    cars = [Car(pf_point='base'), Car(laser_x=0.27), Car(odom_parent='odom_ekf'),
+            Car(reversed_base=True), Car(scan_frame='laser_frame'), Car(odom_stops_at=4.0),
+            Car(laser_on_tf=True)]
+    fired = {f.check for car in cars for r in audit_car(car) for f in r.findings}
+    audit = Audit(AuditConfig())
+    audit.add_transforms([tf('/map', 'odom', T0)], Arrival('/tf', T0))
+    fired |= {f.check for r in audit.check(T0) for f in r.findings}
+    assert fired == set(CHECK_IDS)

@@ -1,0 +1,59 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""The configuration file: the car's defaults, and a clear error naming a wrong key."""
+from pathlib import Path
+
+from frame_audit.config import AuditConfig, ConfigError, config_from_parameters, \
+    default_config_file, load_config, parameters_from_yaml
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_package_file_holds_the_cars_defaults():
+    assert default_config_file() == ROOT / 'config' / 'frame_audit.yaml'
+    assert load_config(default_config_file()) == AuditConfig()
+
+
+def test_every_parameter_of_the_file_is_read():
+    params = parameters_from_yaml((ROOT / 'config' / 'frame_audit.yaml').read_text())
+    assert 'laser_offset.translation' in params and 'poses.pf.laser_offset_x' in params
+    changed = dict(params, **{'laser_offset.translation': [0.27, 0.0, 0.11],
+                              'poses.pf.pose_frame': 'base_link'})
+    config = config_from_parameters(changed)
+    assert config.laser_translation == (0.27, 0.0, 0.11)
+    assert config.pose_topics[0].pose_frame == 'base_link'
+
+
+@pytest.mark.parametrize('key, value, message', [
+    ('laser_offset.translation', [0.26, 0.0], 'laser_offset.translation: expected 3 numbers'),
+    ('laser_offset.translation', None, 'laser_offset.translation: no value given'),
+    ('laser_offset.tolerance_m', 'small', 'laser_offset.tolerance_m: expected a number'),
+    ('diagnostic_period', 0.0, 'diagnostic_period: 0.0 is out of range'),
+    ('frames.base', '', 'frames.base: expected a non-empty string'),
+    ('frames.lazer', 'laser', 'frames.lazer: not a frame_audit parameter'),
+    ('pose_frame.min_samples', 2.5, 'pose_frame.min_samples: expected a whole number'),
+    ('timing.history_s', float('nan'), 'timing.history_s: expected a number'),
+])
+def test_a_wrong_value_names_its_key(key, value, message):
+    with pytest.raises(ConfigError) as error:
+        config_from_parameters({key: value})
+    assert str(error.value).startswith(message)
+
+
+def test_a_listed_pose_without_its_topic_names_the_key():
+    with pytest.raises(ConfigError, match=r'^poses.pf.topic: missing'):
+        config_from_parameters({'pose_topics': ['pf'], 'poses.pf.pose_frame': 'laser'})
+
+
+def test_a_file_without_the_block_or_with_bad_yaml(tmp_path):
+    bad = tmp_path / 'bad.yaml'
+    bad.write_text('frame_audit: [unclosed')
+    with pytest.raises(ConfigError, match='not valid YAML'):
+        load_config(bad)
+    other = tmp_path / 'other.yaml'
+    other.write_text('some_node:\n  ros__parameters:\n    x: 1\n')
+    with pytest.raises(ConfigError, match='no frame_audit: ros__parameters: block'):
+        load_config(other)
+    with pytest.raises(ConfigError, match='cannot read'):
+        load_config(tmp_path / 'missing.yaml')

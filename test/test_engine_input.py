@@ -1,0 +1,110 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""No input makes the engine raise: random and hostile transform streams (hypothesis)."""
+import math
+
+from frame_audit.audit import Audit
+from frame_audit.config import AuditConfig
+from frame_audit.findings import Level
+from frame_audit.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
+    TransformRecord
+from hypothesis import given, settings, strategies as st
+from trees import audit_car, by_id, Car, feed, T0, tf
+
+frames = st.sampled_from(['map', 'odom', 'base_link', 'laser', '/map', '', '/', 'odom_imu',
+                          'a b', 'laser\n', 'x' * 300])
+numbers = st.one_of(st.floats(allow_nan=True, allow_infinity=True),
+                    st.floats(-1e3, 1e3), st.just(0.0))
+quaternions = st.one_of(st.tuples(numbers, numbers, numbers, numbers),
+                        st.just((0.0, 0.0, 0.0, 1.0)), st.just((0.0, 0.0, 0.0, 0.0)),
+                        st.just((0.0, 0.0, 0.0, 2.0)))
+transforms = st.builds(TransformRecord, frames, frames, numbers,
+                       st.tuples(numbers, numbers, numbers), quaternions)
+times = st.one_of(st.floats(0.0, 2e9), st.just(float('nan')), st.just(-5.0))
+topics = st.sampled_from(['/tf', '/tf_static', '/odom', '/pf/viz/inferred_pose', '/scan'])
+poses = st.builds(PoseRecord, frames, numbers, st.tuples(numbers, numbers, numbers),
+                  quaternions)
+messages = st.one_of(
+    st.tuples(st.just('tf'), st.lists(transforms, max_size=4), times, topics),
+    st.tuples(st.just('pose'), poses, times, topics),
+    st.tuples(st.just('odom'), st.builds(OdometryRecord, poses, frames), times, topics),
+    st.tuples(st.just('scan'), st.builds(HeaderRecord, frames, numbers), times, topics))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(messages, max_size=40), times)
+def test_hostile_streams_never_raise(stream, now):
+    audit = Audit(AuditConfig())
+    for kind, payload, received, topic in stream:
+        arrival = Arrival(topic, received)
+        {'tf': audit.add_transforms, 'pose': audit.add_pose, 'odom': audit.add_odometry,
+         'scan': audit.add_scan}[kind](payload, arrival)
+        results = audit.check(now)
+    results = audit.check(now)
+    assert len(results) == 10
+    assert all(isinstance(r.message, str) and r.level in Level for r in results)
+
+
+def test_each_bad_transform_is_reported_with_what_tf2_did():
+    audit = Audit(AuditConfig())
+    bad = [tf('odom', 'base_link', T0, x=float('nan')),
+           TransformRecord('odom', 'base_link', T0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 0.0)),
+           TransformRecord('odom', 'base_link', T0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.1, 1.2)),
+           tf('', 'base_link', T0), tf('laser', 'laser', T0), tf('/map', '/odom', T0)]
+    audit.add_transforms(bad, Arrival('/tf', T0, 'pf'))
+    found = by_id(audit.check(T0))['transform_values'].findings
+    messages = [f.message for f in found]
+    assert len(found) == 5, messages
+    assert sum('tf2 drops these transforms' in m for m in messages) == 4
+    renamed = "'/map' → '/odom' becomes map → odom"
+    assert any("tf2 strips the '/'" in m and renamed in m for m in messages)
+    assert {'map', 'odom'} == audit.store.frames  # only the renamed one entered the tree
+
+
+def test_time_going_backwards_clears_history_and_keeps_the_tree():
+    audit = Audit(AuditConfig())
+    feed(audit, Car(seconds=5.0))
+    frames_before = set(audit.store.frames)
+    audit.add_transforms([tf('odom', 'base_link', T0 - 100.0)], Arrival('/tf', T0 - 100.0))
+    results = by_id(audit.check(T0 - 100.0))
+    assert audit.store.frames == frames_before
+    jumps = [f for f in results['timing'].findings if f.key.startswith('time_jump')]
+    assert len(jumps) == 1 and 'time jumped back' in jumps[0].message
+    assert len(audit.store.edges[('odom', 'base_link')].stamps) == 1
+
+
+def test_future_stamps_beyond_slam_toolbox_habit_warn():
+    results = audit_car(Car(slam_future_s=5.0))
+    found = by_id(results)['timing'].findings
+    assert found and found[0].level == Level.WARN
+    assert found[0].message.startswith('map → odom is stamped up to 5.00 s after it arrives')
+
+
+def test_memory_is_bounded_by_the_window():
+    audit = Audit(AuditConfig())
+    for i in range(20000):
+        t = T0 + i * 0.01
+        audit.add_transforms([tf('odom', 'base_link', t, x=i * 0.001)], Arrival('/tf', t))
+    edge = audit.store.edges[('odom', 'base_link')]
+    assert len(edge.stamps) <= 10.0 / 0.01 + 1
+
+
+def test_huge_frame_counts_are_capped_and_reported():
+    audit = Audit(AuditConfig(max_frames=50))
+    audit.add_transforms([tf('f{}'.format(i), 'f{}'.format(i + 1), T0) for i in range(200)],
+                         Arrival('/tf_static', T0))
+    assert len(audit.store.frames) <= 50
+    found = by_id(audit.check(T0))['transform_values'].findings
+    assert any('limits.max_frames' in f.message for f in found)
+
+
+def test_two_interleaved_sources_without_publisher_identity():
+    audit = Audit(AuditConfig())
+    for i in range(300):
+        t = T0 + i * 0.01
+        offset = 0.0 if i % 2 else 0.3 + 0.001 * i
+        audit.add_transforms([tf('odom', 'base_link', t, x=0.02 * i + offset)],
+                             Arrival('/tf', t))
+    found = by_id(audit.check(T0 + 3.0))['parent_uniqueness'].findings
+    assert len(found) == 1 and 'alternates between two tracks' in found[0].message
+    assert not math.isnan(found[0].values['separation_m'])
