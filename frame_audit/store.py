@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
 
 from .config import AuditConfig
-from .geometry import normalized, rotation_angle, Transform
+from .geometry import rotation_angle, Transform
 from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
     TransformRecord
 
@@ -242,30 +242,44 @@ class FrameStore:
         if parent == child:
             self._reject('self_parent', parent, child, arrival, '{} -> {}'.format(parent, child))
             return
-        numbers = tuple(record.translation) + tuple(record.rotation) + (record.stamp,)
-        if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in numbers):
+        try:
+            x, y, z = map(float, record.translation)
+            qx, qy, qz, qw = map(float, record.rotation)
+            stamp = float(record.stamp)
+        except (TypeError, ValueError):
+            self._reject('not_finite', parent, child, arrival, 'values {!r} {!r}'.format(
+                record.translation, record.rotation))
+            return
+        if not math.isfinite(x + y + z + qx + qy + qz + qw + stamp):
             self._reject('not_finite', parent, child, arrival,
                          'translation {} rotation {} stamp {}'.format(
                              record.translation, record.rotation, record.stamp))
             return
-        norm2 = sum(c * c for c in record.rotation)
+        norm2 = qx * qx + qy * qy + qz * qz + qw * qw
         if abs(norm2 - 1.0) >= 0.01:
             self._reject('non_unit_quaternion', parent, child, arrival,
                          'rotation {} has squared length {:.4f}'.format(record.rotation, norm2))
             return
         edge = self.edges.get((parent, child))
         if edge is None:
-            new_frames = {parent, child} - self.frames
-            if len(self.frames) + len(new_frames) > self.config.max_frames:
-                self.frames_over_limit += 1
+            edge = self._new_edge(parent, child, arrival)
+            if edge is None:
                 return
-            self.frames |= new_frames
-            edge = Edge(parent, child, first_received=arrival.received)
-            self.edges[(parent, child)] = edge
-            self.parents.setdefault(child, {})[parent] = edge
-        value = Transform(tuple(float(v) for v in record.translation),
-                          normalized(tuple(float(v) for v in record.rotation)))
-        self._update_edge(edge, value, float(record.stamp), arrival)
+        norm = math.sqrt(norm2)
+        value = Transform((x, y, z), (qx / norm, qy / norm, qz / norm, qw / norm))
+        self._update_edge(edge, value, stamp, arrival)
+
+    def _new_edge(self, parent: str, child: str, arrival: Arrival) -> Optional[Edge]:
+        """Add an edge, unless it would take the tree past limits.max_frames."""
+        new_frames = {parent, child} - self.frames
+        if len(self.frames) + len(new_frames) > self.config.max_frames:
+            self.frames_over_limit += 1
+            return None
+        self.frames |= new_frames
+        edge = Edge(parent, child, first_received=arrival.received)
+        self.edges[(parent, child)] = edge
+        self.parents.setdefault(child, {})[parent] = edge
+        return edge
 
     def _update_edge(self, edge: Edge, value: Transform, stamp: float,
                      arrival: Arrival) -> None:
@@ -436,11 +450,11 @@ def _same(a: Transform, b: Transform, config: AuditConfig) -> bool:
 def _check_jump(stats: JumpStats, a: Transform, b: Transform, c: Transform, dt_ab: float,
                 dt_bc: float, received: float, config: AuditConfig) -> None:
     """Count c as a jump when it lands far from where b's velocity would have taken it."""
-    ratio = dt_bc / dt_ab if dt_ab > 1e-6 else 0.0
-    ratio = min(ratio, 5.0)
-    predicted = tuple(bq + ratio * (bq - aq) for aq, bq in zip(a.translation, b.translation))
-    off_m = math.sqrt(sum((cq - pq) ** 2 for cq, pq in zip(c.translation, predicted)))
-    off_rad = rotation_angle(b.rotation, c.rotation)
+    ratio = min(dt_bc / dt_ab, 5.0) if dt_ab > 1e-6 else 0.0
+    (ax, ay, az), (bx, by, bz), (cx, cy, cz) = a.translation, b.translation, c.translation
+    off_m = math.sqrt((cx - bx - ratio * (bx - ax)) ** 2 + (cy - by - ratio * (by - ay)) ** 2
+                      + (cz - bz - ratio * (bz - az)) ** 2)
+    off_rad = rotation_angle(b.rotation, c.rotation) if b.rotation != c.rotation else 0.0
     if off_m > config.odom_jump_m or off_rad > config.odom_jump_rad:
         stats.count += 1
         stats.largest_m = max(stats.largest_m, off_m)
@@ -457,7 +471,8 @@ def _alternates(a: Transform, b: Transform, c: Transform, minimum_m: float) -> T
     Two sources interleaved on one edge make every other sample leave the track; one
     source's jump or noise does not, since its next sample stays where it jumped.
     """
-    mid = tuple((p + q) / 2.0 for p, q in zip(a.translation, c.translation))
-    off = math.sqrt(sum((p - q) ** 2 for p, q in zip(b.translation, mid)))
-    span = math.sqrt(sum((p - q) ** 2 for p, q in zip(a.translation, c.translation)))
+    (ax, ay, az), (bx, by, bz), (cx, cy, cz) = a.translation, b.translation, c.translation
+    off = math.sqrt((bx - (ax + cx) / 2) ** 2 + (by - (ay + cy) / 2) ** 2
+                    + (bz - (az + cz) / 2) ** 2)
+    span = math.sqrt((ax - cx) ** 2 + (ay - cy) ** 2 + (az - cz) ** 2)
     return off > minimum_m and off > span, off

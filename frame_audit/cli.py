@@ -1,0 +1,186 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The frame-audit command: audit a recording, simulate one, run the demo, watch a live car.
+
+Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 the input cannot be read or
+the arguments are wrong (one line on stderr, never a traceback).
+"""
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional, Sequence
+
+from .config import ConfigError, default_config_file, load_config
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+DEMO_FAULTS = ('pf_rear_axle', 'second_odom_parent')
+
+
+class UsageError(Exception):
+    """An input the command cannot use: reported in one line, exit code 2."""
+
+
+def _config(path: Optional[str]):
+    return load_config(Path(path) if path else default_config_file())
+
+
+def _progress_bar(total_s: float):
+    """Return a tqdm bar over recorded seconds on a terminal, else None."""
+    if not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+    return tqdm(total=round(total_s, 1), unit='s', unit_scale=True, desc='auditing',
+                file=sys.stderr, leave=False)
+
+
+def _audit_report(path: Path, config):
+    from .bag import BagError, recording_info
+    from .offline import audit_recording
+    from .report import build_report
+
+    try:
+        info = recording_info(path)
+        bar = _progress_bar(info.duration_s)
+        try:
+            result = audit_recording(path, config, progress=bar.update if bar else None)
+        finally:
+            if bar:
+                bar.close()
+    except BagError as error:
+        raise UsageError(str(error)) from None
+    return result, build_report(path.name, result.duration_s, result.messages,
+                                result.audit.store, result.log)
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Audit a recording and print (or write) its report."""
+    from .report import fails, FORMATS
+    from .tree_picture import PictureError, write_tree
+
+    result, report = _audit_report(Path(args.path), _config(args.config))
+    colour = args.format == 'text' and args.output is None and sys.stdout.isatty()
+    text = FORMATS[args.format](report, colour) if args.format == 'text' else \
+        FORMATS[args.format](report)
+    if args.output:
+        Path(args.output).write_text(text, encoding='utf-8')
+    else:
+        sys.stdout.write(text)
+    if args.tree:
+        try:
+            write_tree(Path(args.tree), result.audit.store, report.findings)
+        except (PictureError, OSError) as error:
+            raise UsageError(str(error)) from None
+    return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Write a simulated drive of the car, clean or with faults, to a recording."""
+    from .bag import BagError, write_bag
+    from .simulate import drive, FAULTS
+
+    if args.list_faults:
+        width = max(len(name) for name in FAULTS)
+        for name, description in FAULTS.items():
+            print('{}  {}'.format(name.ljust(width), description))
+        return EXIT_OK
+    if not args.out:
+        raise UsageError('simulate needs OUT (a .mcap or .db3 path), or --list-faults')
+    unknown = [name for name in args.fault if name not in FAULTS]
+    if unknown:
+        raise UsageError('unknown fault {}; frame-audit simulate --list-faults lists them'
+                         .format(', '.join(unknown)))
+    try:
+        write_bag(Path(args.out), drive(args.duration, seed=args.seed, faults=args.fault,
+                                        gyro=args.gyro, config=_config(args.config)))
+    except BagError as error:
+        raise UsageError(str(error)) from None
+    print('wrote {} ({} s{})'.format(args.out, args.duration,
+                                     ', faults: ' + ', '.join(args.fault) if args.fault else ''))
+    return EXIT_OK
+
+
+def _demo_offline(folder: Path, duration: float, colour: bool) -> None:
+    from .bag import write_bag
+    from .report import to_text
+    from .simulate import drive
+
+    config = _config(None)
+    for title, faults in (('a healthy car', ()), ('a car with faults: ' +
+                                                  ', '.join(DEMO_FAULTS), DEMO_FAULTS)):
+        path = folder / ('healthy.mcap' if not faults else 'faulty.mcap')
+        write_bag(path, drive(duration, seed=1, faults=faults, config=config))
+        _, report = _audit_report(path, config)
+        print('=' * 78)
+        print('Offline audit of {} ({} s simulated drive, {})'.format(title, duration, path.name))
+        print('=' * 78)
+        sys.stdout.write(to_text(report, colour))
+        print()
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Simulate a healthy and a faulty drive, audit both, print both reports."""
+    colour = sys.stdout.isatty()
+    with tempfile.TemporaryDirectory(prefix='frame_audit_demo_') as folder:
+        _demo_offline(Path(folder), args.duration, colour)
+    return EXIT_OK
+
+
+def cmd_monitor(args: argparse.Namespace) -> int:
+    """Show frame_audit's live diagnostics in the terminal."""
+    from .monitor import run_monitor
+    return run_monitor(args)
+
+
+def parser() -> argparse.ArgumentParser:
+    """Return the command line's parser."""
+    main = argparse.ArgumentParser(
+        prog='frame-audit', description="Audit a car's coordinate frames (see README.md).")
+    commands = main.add_subparsers(dest='command', required=True, metavar='COMMAND')
+
+    audit = commands.add_parser('audit', help='audit a recording (rosbag2 folder, .db3, '
+                                '.mcap, ROS 1 .bag)')
+    audit.add_argument('path', metavar='PATH')
+    audit.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
+                       "package's config/frame_audit.yaml)")
+    audit.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
+    audit.add_argument('--output', metavar='FILE', help='write the report here')
+    audit.add_argument('--tree', metavar='FILE', help='draw the tree (.svg, .png or .dot)')
+    audit.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
+                       help='exit 1 when a finding is at or above this level (default: error)')
+    audit.set_defaults(run=cmd_audit)
+
+    simulate = commands.add_parser('simulate', help='write a simulated drive of the car')
+    simulate.add_argument('out', metavar='OUT', nargs='?', help='a .mcap or .db3 path')
+    simulate.add_argument('--duration', type=float, default=60.0, metavar='S')
+    simulate.add_argument('--fault', action='append', default=[], metavar='NAME',
+                          help='inject a named fault (repeat for several)')
+    simulate.add_argument('--seed', type=int, default=0, metavar='N')
+    simulate.add_argument('--gyro', action='store_true', help='the gyro odometry variant')
+    simulate.add_argument('--config', metavar='FILE')
+    simulate.add_argument('--list-faults', action='store_true', help='list the faults')
+    simulate.set_defaults(run=cmd_simulate)
+
+    demo = commands.add_parser('demo', help='simulate, audit and report a healthy and a '
+                               'faulty car')
+    demo.add_argument('--duration', type=float, default=30.0, metavar='S')
+    demo.set_defaults(run=cmd_demo)
+
+    monitor = commands.add_parser('monitor', help="watch frame_audit's /diagnostics live")
+    from .monitor import add_arguments
+    add_arguments(monitor)
+    monitor.set_defaults(run=cmd_monitor)
+    return main
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command; return its exit code."""
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (UsageError, ConfigError) as error:
+        print('frame-audit: error: {}'.format(error), file=sys.stderr)
+        return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        return EXIT_UNUSABLE

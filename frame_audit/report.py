@@ -1,0 +1,168 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Reports of an audit: JSON for tools (design.md's format), text for people, markdown for issues.
+
+The report is built once from the audit's results; each format only renders it.
+"""
+import json
+from dataclasses import asdict, dataclass
+from typing import Any, Dict, List, Optional, Sequence
+
+from .audit import AuditLog
+from .checks import CHECK_IDS
+from .checks.tree import frame_rows, FrameRow
+from .findings import Level
+from .store import FrameStore
+
+COLOURS = {Level.OK: '\033[32m', Level.WARN: '\033[33m', Level.ERROR: '\033[31m',
+           Level.STALE: '\033[36m'}
+RESET = '\033[0m'
+
+
+@dataclass(frozen=True)
+class CheckLine:
+    """One check's verdict over the whole audit."""
+
+    check: str
+    level: str
+    message: str
+
+
+@dataclass(frozen=True)
+class FindingLine:
+    """One problem, with the frames and topics it concerns and when it first appeared."""
+
+    check: str
+    level: str
+    message: str
+    frames: List[str]
+    topics: List[str]
+    first_seen_s: Optional[float]
+    values: Dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Report:
+    """What an audit found, in the shape of design.md's JSON report."""
+
+    source: str
+    duration_s: float
+    messages: int
+    frames: List[FrameRow]
+    checks: List[CheckLine]
+    findings: List[FindingLine]
+
+    @property
+    def summary(self) -> Dict[str, int]:
+        """Return how many checks ended at each level."""
+        counts = {level.name: 0 for level in Level}
+        for check in self.checks:
+            counts[check.level] += 1
+        return counts
+
+    def worst(self) -> Level:
+        """Return the worst level of any finding (OK when there is none)."""
+        return max((Level[f.level] for f in self.findings), default=Level.OK)
+
+
+def build_report(source: str, duration_s: float, messages: int, store: FrameStore,
+                 log: AuditLog) -> Report:
+    """Gather the tree, each check's verdict and every finding into a report."""
+    verdicts = [v for v in log.verdicts() if v.check in CHECK_IDS]
+    findings = [FindingLine(s.finding.check, s.finding.level.name, s.finding.message,
+                            list(s.finding.frames), list(s.finding.topics),
+                            round(s.first_seen_s, 3), dict(s.finding.values))
+                for s in log.findings()]
+    return Report(source, round(duration_s, 3), messages, frame_rows(store),
+                  [CheckLine(v.check, v.level.name, v.message) for v in verdicts], findings)
+
+
+def to_json(report: Report) -> str:
+    """Return the report as design.md's JSON."""
+    document = {
+        'source': report.source,
+        'duration_s': report.duration_s,
+        'messages': report.messages,
+        'frames': [dict(asdict(row), parents=list(row.parents), topics=list(row.topics),
+                        publishers=list(row.publishers),
+                        rate_hz=None if row.rate_hz is None else round(row.rate_hz, 2))
+                   for row in report.frames],
+        'checks': [asdict(check) for check in report.checks],
+        'findings': [asdict(finding) for finding in report.findings],
+        'summary': report.summary,
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + '\n'
+
+
+def _paint(level: str, text: str, colour: bool) -> str:
+    return COLOURS[Level[level]] + text + RESET if colour else text
+
+
+def _frame_line(row: FrameRow) -> str:
+    if not row.parents:
+        return '{} (root)'.format(row.frame)
+    how = 'static' if row.static else (
+        '{:.1f} Hz'.format(row.rate_hz) if row.rate_hz else 'rate unknown')
+    by = ', by ' + ', '.join(row.publishers) if row.publishers else ''
+    return '{} ← {} ({}; {}{})'.format(row.frame, ' and '.join(row.parents),
+                                       ', '.join(row.topics), how, by)
+
+
+def _when(finding: FindingLine) -> str:
+    return '' if finding.first_seen_s is None else ' [from {:.1f} s]'.format(
+        finding.first_seen_s)
+
+
+def to_text(report: Report, colour: bool = False) -> str:
+    """Return the report for a terminal: verdicts first, then each finding, then the tree."""
+    lines = ['frame_audit: {} ({:.1f} s, {} messages)'.format(
+        report.source, report.duration_s, report.messages), '']
+    width = max(len(check.check) for check in report.checks) if report.checks else 0
+    for check in report.checks:
+        lines.append('{} {}  {}'.format(_paint(check.level, '{:<5}'.format(check.level), colour),
+                                        check.check.ljust(width), check.message))
+    if report.findings:
+        lines += ['', 'Findings:']
+        for finding in report.findings:
+            lines.append('  {} {}{}: {}'.format(
+                _paint(finding.level, finding.level, colour), finding.check, _when(finding),
+                finding.message))
+    lines += ['', 'Frames:'] + ['  ' + _frame_line(row) for row in report.frames]
+    summary = ', '.join('{} {}'.format(n, level) for level, n in report.summary.items() if n)
+    lines += ['', 'Summary: ' + summary]
+    return '\n'.join(lines) + '\n'
+
+
+def _cell(text: str) -> str:
+    return text.replace('|', '\\|').replace('\n', ' ')
+
+
+def to_markdown(report: Report) -> str:
+    """Return the report as markdown, to paste into an issue."""
+    lines = ['## frame_audit: `{}`'.format(report.source), '',
+             '{:.1f} s, {} messages. {}.'.format(
+                 report.duration_s, report.messages,
+                 ', '.join('{} {}'.format(n, level) for level, n in report.summary.items()
+                           if n)),
+             '', '| check | level | message |', '| --- | --- | --- |']
+    lines += ['| `{}` | {} | {} |'.format(c.check, c.level, _cell(c.message))
+              for c in report.checks]
+    if report.findings:
+        lines += ['', '### Findings', '', '| check | level | first seen (s) | message |',
+                  '| --- | --- | --- | --- |']
+        lines += ['| `{}` | {} | {} | {} |'.format(
+            f.check, f.level, '' if f.first_seen_s is None else '{:.1f}'.format(f.first_seen_s),
+            _cell(f.message)) for f in report.findings]
+    lines += ['', '### Frames', ''] + ['- ' + _cell(_frame_line(row)) for row in report.frames]
+    return '\n'.join(lines) + '\n'
+
+
+FORMATS = {'text': to_text, 'markdown': to_markdown, 'json': to_json}
+
+
+def fails(report: Report, fail_on: str) -> bool:
+    """Return whether a finding is at or above --fail-on (error, warn or never)."""
+    thresholds: Dict[str, Sequence[Level]] = {
+        'error': (Level.ERROR,), 'warn': (Level.WARN, Level.ERROR), 'never': ()}
+    return report.worst() in thresholds[fail_on]
