@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 from .config import ConfigError, default_config_file, load_config
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
-DEMO_FAULTS = ('pf_rear_axle', 'second_odom_parent')
+DEMO_FAULTS = ('pf_rear_axle', 'odom_two_parents')
 
 
 class UsageError(Exception):
@@ -56,17 +56,11 @@ def _audit_report(path: Path, config):
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Audit a recording and print (or write) its report."""
-    from .report import fails, FORMATS
+    from .report import fails
     from .tree_picture import PictureError, write_tree
 
     result, report = _audit_report(Path(args.path), _config(args.config))
-    colour = args.format == 'text' and args.output is None and sys.stdout.isatty()
-    text = FORMATS[args.format](report, colour) if args.format == 'text' else \
-        FORMATS[args.format](report)
-    if args.output:
-        Path(args.output).write_text(text, encoding='utf-8')
-    else:
-        sys.stdout.write(text)
+    _emit(report, args)
     if args.tree:
         try:
             write_tree(Path(args.tree), result.audit.store, report.findings)
@@ -75,10 +69,33 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
 
 
+def _emit(report, args: argparse.Namespace) -> None:
+    """Write the report in --format to --output, or to stdout (in colour on a terminal)."""
+    from .report import FORMATS
+
+    colour = args.format == 'text' and args.output is None and sys.stdout.isatty()
+    text = FORMATS[args.format](report, colour) if args.format == 'text' else \
+        FORMATS[args.format](report)
+    if args.output:
+        Path(args.output).write_text(text, encoding='utf-8')
+    else:
+        sys.stdout.write(text)
+
+
+def _simulate_to(path: Path, duration: float, seed: int, faults: Sequence[str], gyro: bool,
+                 config) -> None:
+    """Record a simulated drive, each pose topic in the message type the car sends."""
+    from .bag import write_bag
+    from .simulate import drive, POSE_TYPES
+
+    write_bag(path, drive(duration, seed=seed, faults=faults, gyro=gyro, config=config),
+              pose_types=POSE_TYPES)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Write a simulated drive of the car, clean or with faults, to a recording."""
-    from .bag import BagError, write_bag
-    from .simulate import drive, FAULTS
+    from .bag import BagError
+    from .simulate import FAULTS
 
     if args.list_faults:
         width = max(len(name) for name in FAULTS)
@@ -92,8 +109,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError('unknown fault {}; frame-audit simulate --list-faults lists them'
                          .format(', '.join(unknown)))
     try:
-        write_bag(Path(args.out), drive(args.duration, seed=args.seed, faults=args.fault,
-                                        gyro=args.gyro, config=_config(args.config)))
+        _simulate_to(Path(args.out), args.duration, args.seed, args.fault, args.gyro,
+                     _config(args.config))
     except BagError as error:
         raise UsageError(str(error)) from None
     print('wrote {} ({} s{})'.format(args.out, args.duration,
@@ -102,15 +119,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _demo_offline(folder: Path, duration: float, colour: bool) -> None:
-    from .bag import write_bag
     from .report import to_text
-    from .simulate import drive
 
     config = _config(None)
     for title, faults in (('a healthy car', ()), ('a car with faults: ' +
                                                   ', '.join(DEMO_FAULTS), DEMO_FAULTS)):
         path = folder / ('healthy.mcap' if not faults else 'faulty.mcap')
-        write_bag(path, drive(duration, seed=1, faults=faults, config=config))
+        _simulate_to(path, duration, 1, faults, False, config)
         _, report = _audit_report(path, config)
         print('=' * 78)
         print('Offline audit of {} ({} s simulated drive, {})'.format(title, duration, path.name))
@@ -125,6 +140,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix='frame_audit_demo_') as folder:
         _demo_offline(Path(folder), args.duration, colour)
     return EXIT_OK
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    """Check a workspace's launch, parameter and URDF files for frame mistakes."""
+    from .lint import LintError, lint_workspace
+    from .report import fails
+
+    try:
+        report = lint_workspace(Path(args.path), _config(args.config))
+    except LintError as error:
+        raise UsageError(str(error)) from None
+    _emit(report, args)
+    return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
 
 
 def cmd_monitor(args: argparse.Namespace) -> int:
@@ -167,9 +195,26 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument('--duration', type=float, default=30.0, metavar='S')
     demo.set_defaults(run=cmd_demo)
 
+    lint = commands.add_parser('lint', help="check a workspace's launch, parameter and URDF "
+                               'files for frame mistakes (reads them, never runs them)')
+    lint.add_argument('path', metavar='WORKSPACE')
+    lint.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
+                      "package's config/frame_audit.yaml)")
+    lint.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
+    lint.add_argument('--output', metavar='FILE', help='write the report here')
+    lint.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
+                      help='exit 1 when a finding is at or above this level (default: error)')
+    lint.set_defaults(run=cmd_lint)
+
     monitor = commands.add_parser('monitor', help="watch frame_audit's /diagnostics live")
-    from .monitor import add_arguments
-    add_arguments(monitor)
+    monitor.add_argument('--once', action='store_true',
+                         help='print the first update and exit (1 if none within --timeout)')
+    monitor.add_argument('--duration', type=float, default=None, metavar='S',
+                         help='watch for S seconds, then exit (1 if nothing arrived)')
+    monitor.add_argument('--timeout', type=float, default=10.0, metavar='S',
+                         help='with --once, how long to wait for the first update')
+    monitor.add_argument('--color', choices=('auto', 'always', 'never'), default='auto',
+                         help='colour the levels (auto: when stdout is a terminal)')
     monitor.set_defaults(run=cmd_monitor)
     return main
 

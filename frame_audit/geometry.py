@@ -70,9 +70,9 @@ def rotate(q: Quaternion, v: Vector3) -> Vector3:
 
 def normalized(q: Quaternion) -> Quaternion:
     """Return q scaled to unit length (tf2 normalizes what it accepts)."""
-    norm = math.sqrt(sum(c * c for c in q))
-    x, y, z, w = (c / norm for c in q)
-    return (x, y, z, w)
+    x, y, z, w = q
+    norm = math.sqrt(x * x + y * y + z * z + w * w)
+    return (x / norm, y / norm, z / norm, w / norm)
 
 
 def quat_from_rpy(roll: float, pitch: float, yaw: float) -> Quaternion:
@@ -100,18 +100,18 @@ def rotation_angle(a: Quaternion, b: Quaternion) -> float:
 
 def slerp(a: Quaternion, b: Quaternion, fraction: float) -> Quaternion:
     """Return the rotation fraction of the way from a to b, along the shorter arc."""
-    dot = sum(x * y for x, y in zip(a, b))
+    ax, ay, az, aw = a
+    bx, by, bz, bw = b
+    dot = ax * bx + ay * by + az * bz + aw * bw
     if dot < 0.0:
-        b = (-b[0], -b[1], -b[2], -b[3])
-        dot = -dot
+        bx, by, bz, bw, dot = -bx, -by, -bz, -bw, -dot
     if dot > 0.9995:  # nearly equal: linear interpolation is exact enough and stable
-        x, y, z, w = (x + fraction * (y - x) for x, y in zip(a, b))
-        return normalized((x, y, z, w))
+        return normalized((ax + fraction * (bx - ax), ay + fraction * (by - ay),
+                           az + fraction * (bz - az), aw + fraction * (bw - aw)))
     theta = math.acos(dot)
     sa = math.sin((1.0 - fraction) * theta) / math.sin(theta)
     sb = math.sin(fraction * theta) / math.sin(theta)
-    x, y, z, w = (sa * x + sb * y for x, y in zip(a, b))
-    return (x, y, z, w)
+    return (sa * ax + sb * bx, sa * ay + sb * by, sa * az + sb * bz, sa * aw + sb * bw)
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,9 @@ class Transform:
 
     def __mul__(self, other: 'Transform') -> 'Transform':
         """Return self followed by other (parent->a, a->b gives parent->b)."""
-        moved = rotate(self.rotation, other.translation)
-        x, y, z = (a + b for a, b in zip(self.translation, moved))
-        return Transform((x, y, z), quat_multiply(self.rotation, other.rotation))
+        mx, my, mz = rotate(self.rotation, other.translation)
+        x, y, z = self.translation
+        return Transform((x + mx, y + my, z + mz), quat_multiply(self.rotation, other.rotation))
 
     def inverse(self) -> 'Transform':
         """Return the transform back from the child to the parent."""
@@ -141,8 +141,9 @@ class Transform:
 
 def interpolate(a: Transform, b: Transform, fraction: float) -> Transform:
     """Return the transform fraction of the way from a to b (linear, and slerp for rotation)."""
-    x, y, z = (p + fraction * (q - p) for p, q in zip(a.translation, b.translation))
-    return Transform((x, y, z), slerp(a.rotation, b.rotation, fraction))
+    (ax, ay, az), (bx, by, bz) = a.translation, b.translation
+    return Transform((ax + fraction * (bx - ax), ay + fraction * (by - ay),
+                      az + fraction * (bz - az)), slerp(a.rotation, b.rotation, fraction))
 
 
 def distance(a: Vector3, b: Vector3) -> float:

@@ -95,6 +95,13 @@ def to_json(report: Report) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + '\n'
 
 
+def _size(report: Report) -> str:
+    """Return what was audited: a recording's length, or a workspace's file count."""
+    if report.duration_s:
+        return '{:.1f} s, {} messages'.format(report.duration_s, report.messages)
+    return '{} files'.format(report.messages)
+
+
 def _paint(level: str, text: str, colour: bool) -> str:
     return COLOURS[Level[level]] + text + RESET if colour else text
 
@@ -116,8 +123,7 @@ def _when(finding: FindingLine) -> str:
 
 def to_text(report: Report, colour: bool = False) -> str:
     """Return the report for a terminal: verdicts first, then each finding, then the tree."""
-    lines = ['frame_audit: {} ({:.1f} s, {} messages)'.format(
-        report.source, report.duration_s, report.messages), '']
+    lines = ['frame_audit: {} ({})'.format(report.source, _size(report)), '']
     width = max(len(check.check) for check in report.checks) if report.checks else 0
     for check in report.checks:
         lines.append('{} {}  {}'.format(_paint(check.level, '{:<5}'.format(check.level), colour),
@@ -141,10 +147,8 @@ def _cell(text: str) -> str:
 def to_markdown(report: Report) -> str:
     """Return the report as markdown, to paste into an issue."""
     lines = ['## frame_audit: `{}`'.format(report.source), '',
-             '{:.1f} s, {} messages. {}.'.format(
-                 report.duration_s, report.messages,
-                 ', '.join('{} {}'.format(n, level) for level, n in report.summary.items()
-                           if n)),
+             '{}. {}.'.format(_size(report), ', '.join(
+                 '{} {}'.format(n, level) for level, n in report.summary.items() if n)),
              '', '| check | level | message |', '| --- | --- | --- |']
     lines += ['| `{}` | {} | {} |'.format(c.check, c.level, _cell(c.message))
               for c in report.checks]

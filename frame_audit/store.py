@@ -173,6 +173,10 @@ class FrameStore:
         self.last_received: Optional[float] = None
         self.time_jumps: List[TimeJump] = []
         self.messages = 0
+        # While every frame has one parent, the tree's shape changes only when an edge is
+        # added, so ancestries are cached until then (lookups are most of an audit's time).
+        self._ancestries: Dict[str, List[str]] = {}
+        self._one_parent_each = True
 
     # -- the clock ------------------------------------------------------------------------
 
@@ -278,7 +282,10 @@ class FrameStore:
         self.frames |= new_frames
         edge = Edge(parent, child, first_received=arrival.received)
         self.edges[(parent, child)] = edge
-        self.parents.setdefault(child, {})[parent] = edge
+        parents = self.parents.setdefault(child, {})
+        parents[parent] = edge
+        self._one_parent_each = self._one_parent_each and len(parents) == 1
+        self._ancestries.clear()
         return edge
 
     def _update_edge(self, edge: Edge, value: Transform, stamp: float,
@@ -398,11 +405,22 @@ class FrameStore:
         candidates = self.parents.get(child)
         if not candidates:
             return None
+        if len(candidates) == 1:
+            return next(iter(candidates.values()))
         return max(candidates.values(),
                    key=lambda edge: (edge.static_value is not None, edge.last_received))
 
     def ancestry(self, frame: str) -> List[str]:
         """Return frame, its parent, and so on up to the root (stopping at a cycle)."""
+        cached = self._ancestries.get(frame)
+        if cached is not None:
+            return cached
+        chain = self._walk_up(frame)
+        if self._one_parent_each:
+            self._ancestries[frame] = chain
+        return chain
+
+    def _walk_up(self, frame: str) -> List[str]:
         chain = [frame]
         seen = {frame}
         edge = self.parent_of(frame)

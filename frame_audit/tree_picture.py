@@ -15,6 +15,10 @@ from .report import FindingLine
 from .store import FrameStore
 
 RED = '#d62728'
+# Checks whose findings are about edges; the others (pose_frame, odometry, connectivity)
+# are about frames and data, and mark only frames.
+EDGE_CHECKS = ('parent_uniqueness', 'chain_order', 'laser_offset', 'transform_values',
+               'timing', 'static_transforms')
 FORMATS = ('.dot', '.gv', '.svg', '.png')
 
 
@@ -23,14 +27,15 @@ class PictureError(RuntimeError):
 
 
 def _marked(findings: Iterable[FindingLine]) -> Tuple[Set[str], Set[Tuple[str, str]]]:
-    """Return the frames and the (parent, child) pairs named by WARN and ERROR findings."""
+    """Return the frames and the edges (parent, child) that WARN and ERROR findings name."""
     frames: Set[str] = set()
     pairs: Set[Tuple[str, str]] = set()
     for finding in findings:
         if finding.level not in ('WARN', 'ERROR'):
             continue
         frames.update(finding.frames)
-        pairs.update((a, b) for a in finding.frames for b in finding.frames if a != b)
+        if finding.check in EDGE_CHECKS:
+            pairs.update((a, b) for a in finding.frames for b in finding.frames if a != b)
     return frames, pairs
 
 

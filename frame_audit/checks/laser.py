@@ -28,7 +28,7 @@ def laser_path(store: FrameStore, config: AuditConfig) -> List[Edge]:
     return edges
 
 
-def _mismatches(value: Transform, config: AuditConfig) -> Tuple[List[str], float]:
+def laser_mismatches(value: Transform, config: AuditConfig) -> Tuple[List[str], float]:
     """Return the axes off by more than the tolerance, and the rotation's error."""
     axes = ['{} is {} m, {} m expected'.format(axis, fmt(got, 4), fmt(want, 4))
             for axis, got, want in zip('xyz', value.translation, config.laser_translation)
@@ -62,7 +62,7 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
             'unreachable', frames=(base, laser))])
     value = found.transform
     where = '; '.join('{} from {}'.format(arrow(e.parent, e.child), source(e)) for e in path)
-    axes, angle = _mismatches(value, config)
+    axes, angle = laser_mismatches(value, config)
     findings = []
     if axes or not within_tolerance(angle, 0.0, config.tolerance_rad):
         expected = Transform(config.laser_translation, quat_from_rpy(*config.laser_rpy))

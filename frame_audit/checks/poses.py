@@ -6,6 +6,7 @@ Which point of the car each pose topic really describes, and whether odometry ag
 A node told the wrong pose_frame raises no error anywhere: the car is silently 0.26 m off.
 These checks decide from the data alone, against TF at each sample's stamp.
 """
+import math
 from typing import Dict, List, Optional, Tuple
 
 import numpy as np
@@ -57,7 +58,13 @@ def _offset_finding(pose: PoseTopic, store: FrameStore,
         values={'laser_offset_x': pose.laser_offset_x, 'tree_x': round(tree_x, 6)})
 
 
-def _verdict(pose: PoseTopic, track: PoseTrack,
+def _apart(store: FrameStore, a: str, b: str) -> float:
+    """Return how far apart two points of the car are in the plane, by the tree (NaN: unknown)."""
+    found = lookup(store, a, b)
+    return math.hypot(*found.transform.translation[:2]) if found.ok else float('nan')
+
+
+def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore,
              config: AuditConfig) -> Tuple[Optional[Finding], str, bool]:
     """Return (finding, summary when none, whether there are too few samples to say)."""
     declared = pose.pose_frame
@@ -85,7 +92,7 @@ def _verdict(pose: PoseTopic, track: PoseTrack,
             '{} samples the median is {}, by TF at each stamp. Consumers place the car {} m '
             'from where it is; fix the publisher or the declared pose_frame'.format(
                 pose.topic, declared, pose.name, best, count, distances,
-                fmt(medians[declared] - medians[best], 2)),
+                fmt(_apart(store, best, declared), 2)),
             'frame:' + pose.topic, frames=(declared, best), topics=(pose.topic,),
             values=values), '', False
     return Finding(
@@ -110,7 +117,7 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
         if track is None:
             summaries.append('{}: no messages yet'.format(pose.topic))
             continue
-        finding, summary, stale = _verdict(pose, track, config)
+        finding, summary, stale = _verdict(pose, track, store, config)
         judged += not stale
         if finding:
             findings.append(finding)

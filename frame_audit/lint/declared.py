@@ -1,0 +1,92 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The tree a workspace declares: every edge it says someone sends, and every node's parameters.
+
+The lint's rules ask it the questions the audit asks the live tree: a frame's parents, its
+ancestry, base_link → laser composed, which frames are connected.
+"""
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Set, Tuple
+
+from .model import DeclaredEdge, NodeParams
+from ..config import AuditConfig
+from ..geometry import Transform
+
+
+@dataclass
+class Declared:
+    """The declared edges (static, URDF, known publishers), the nodes and the configuration."""
+
+    edges: List[DeclaredEdge]
+    nodes: List[NodeParams]
+    config: AuditConfig
+
+    @property
+    def frames(self) -> Set[str]:
+        """Return every frame some edge declares, as tf2 names it (no leading '/')."""
+        return {frame for edge in self.edges for frame in edge.key if frame}
+
+    def parents(self) -> Dict[str, List[DeclaredEdge]]:
+        """Return child → the edges that declare a parent for it, in reading order."""
+        found: Dict[str, List[DeclaredEdge]] = {}
+        for edge in self.edges:
+            found.setdefault(edge.key[1], []).append(edge)
+        return found
+
+    def ancestry(self, frame: str) -> List[str]:
+        """Return frame, its parent, its parent's parent...; stops at a frame of two parents."""
+        parents = self.parents()
+        chain = [frame]
+        while len({e.key[0] for e in parents.get(chain[-1], [])}) == 1 \
+                and parents[chain[-1]][0].key[0] not in chain:
+            chain.append(parents[chain[-1]][0].key[0])
+        return chain
+
+    def has_two_parents(self, frame: str) -> bool:
+        """Return whether the workspace gives a frame more than one parent."""
+        return len({edge.key[0] for edge in self.parents().get(frame, [])}) > 1
+
+    def laser_values(self) -> List[Tuple[DeclaredEdge, Transform]]:
+        """
+        Return base_link → laser for each edge that declares the laser's parent.
+
+        Composed through static edges of known value up to the base; an edge whose chain does
+        not reach the base by one static path is left out (the tree rules report why).
+        """
+        base, laser = self.config.base_frame, self.config.laser_frame
+        parents = self.parents()
+        found = []
+        for edge in parents.get(laser, []):
+            value = self._up_to(base, edge, parents)
+            if value is not None:
+                found.append((edge, value))
+        return found
+
+    @staticmethod
+    def _up_to(base: str, edge: DeclaredEdge,
+               parents: Dict[str, List[DeclaredEdge]]) -> Optional[Transform]:
+        value, frame, seen = edge.value, edge.key[0], {edge.key[1]}
+        while value is not None and frame != base:
+            above = parents.get(frame, [])
+            if len(above) != 1 or above[0].value is None or frame in seen:
+                return None
+            seen.add(frame)
+            value, frame = above[0].value * value, above[0].key[0]
+        return value
+
+    def component_of(self) -> Dict[str, str]:
+        """Return frame → a representative of its connected tree (edges taken both ways)."""
+        root: Dict[str, str] = {}
+
+        def find(frame: str) -> str:
+            root.setdefault(frame, frame)
+            while root[frame] != frame:
+                root[frame] = root[root[frame]]
+                frame = root[frame]
+            return frame
+
+        for edge in self.edges:
+            parent, child = edge.key
+            root[find(parent)] = find(child)
+        return {frame: find(frame) for frame in list(root)}

@@ -1,0 +1,107 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+YAML and XML read with the line of every key and element, so findings can point at them.
+
+PyYAML's composer keeps each node's position (yaml.safe_load drops it); expat reports the line
+of each start tag (ElementTree does not).
+"""
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional
+from xml.parsers import expat
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+
+class LinedDict(dict):
+    """A YAML mapping that remembers the line of each key and of itself."""
+
+    def __init__(self, items: Dict[Any, Any], lines: Dict[Any, int], line: int):
+        """Hold the items, each key's line and the mapping's first line."""
+        super().__init__(items)
+        self.lines = lines
+        self.line = line
+
+
+class LinedList(list):
+    """A YAML sequence that remembers the line of each item and of itself."""
+
+    def __init__(self, items: List[Any], lines: List[int], line: int):
+        """Hold the items, each item's line and the sequence's first line."""
+        super().__init__(items)
+        self.lines = lines
+        self.line = line
+
+
+def _hashable(key: Any) -> Any:
+    return key if isinstance(key, (str, int, float, bool)) or key is None else str(key)
+
+
+def _value(node: yaml.Node, constructor: SafeConstructor) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        items: Dict[Any, Any] = {}
+        lines: Dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            key = _hashable(_value(key_node, constructor))
+            items[key] = _value(value_node, constructor)
+            lines[key] = key_node.start_mark.line + 1
+        return LinedDict(items, lines, node.start_mark.line + 1)
+    if isinstance(node, yaml.SequenceNode):
+        return LinedList([_value(item, constructor) for item in node.value],
+                         [item.start_mark.line + 1 for item in node.value],
+                         node.start_mark.line + 1)
+    return constructor.construct_object(node)
+
+
+def load_yaml(text: str) -> Any:
+    """Return a YAML document with LinedDict and LinedList for its mappings and sequences."""
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    return None if node is None else _value(node, SafeConstructor())
+
+
+@dataclass
+class Element:
+    """An XML element with the line of its start tag, and the text directly inside it."""
+
+    tag: str
+    attrib: Dict[str, str]
+    line: int
+    children: List['Element'] = field(default_factory=list)
+    text: str = ''
+
+    def iter(self, *tags: str) -> Iterator['Element']:
+        """Yield this element and every element below it with one of these tags, in order."""
+        if self.tag in tags:
+            yield self
+        for child in self.children:
+            yield from child.iter(*tags)
+
+    def find(self, tag: str) -> Optional['Element']:
+        """Return the first child with this tag, or None."""
+        return next((child for child in self.children if child.tag == tag), None)
+
+
+def load_xml(text: str) -> Element:
+    """Return an XML document's root element; expat.ExpatError when it is not well formed."""
+    parser = expat.ParserCreate()
+    stack: List[Element] = []
+    roots: List[Element] = []
+
+    def start(tag: str, attrib: Dict[str, str]) -> None:
+        element = Element(tag, attrib, parser.CurrentLineNumber)
+        (stack[-1].children if stack else roots).append(element)
+        stack.append(element)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def characters(data: str) -> None:
+        if stack:
+            stack[-1].text += data
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    parser.Parse(text, True)
+    return roots[0]

@@ -1,0 +1,129 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+What the lint reads out of a workspace: edges, launched nodes and parameters, each with its place.
+
+Every record keeps the file and line it came from, so each finding can point at it. A value the
+lint cannot compute without running the launch is an Unresolved: named, never guessed.
+"""
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..findings import Value
+from ..geometry import Transform
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in the workspace: a file (relative to the workspace) and a line in it."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        """Return 'file:line', the way editors and compilers point at a line."""
+        return '{}:{}'.format(self.file, self.line)
+
+    def values(self) -> Dict[str, Value]:
+        """Return the place as a finding's values, for tools that jump to it."""
+        return {'file': self.file, 'line': self.line}
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A value that only a running launch knows (a launch argument, an environment variable)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        """Return the expression as the file writes it."""
+        return self.text
+
+
+@dataclass(frozen=True)
+class Token:
+    """One command-line argument of a launched node, and the line it is written on."""
+
+    value: Any
+    line: int
+
+
+@dataclass(frozen=True)
+class DeclaredEdge:
+    """
+    A transform the workspace says someone sends: parent → child, by whom, and where it says so.
+
+    parent and child are as written (a leading '/' kept, for transform_values); value is None
+    for transforms that move (odometry, SLAM) and for values the lint cannot compute.
+    field_lines holds the line of each argument (x, yaw, parent...) where they differ.
+    """
+
+    parent: str
+    child: str
+    where: Where
+    via: str
+    static: bool
+    value: Optional[Transform] = None
+    field_lines: Dict[str, int] = field(default_factory=dict, compare=False)
+
+    @property
+    def key(self) -> Tuple[str, str]:
+        """Return (parent, child) as tf2 sees them, the leading '/' stripped."""
+        return (self.parent.lstrip('/'), self.child.lstrip('/'))
+
+    def at(self, *fields: str) -> Where:
+        """Return the place of the first of these arguments written apart, else the edge's."""
+        for name in fields:
+            if name in self.field_lines:
+                return Where(self.where.file, self.field_lines[name])
+        return self.where
+
+    def describe(self) -> str:
+        """Return who sends it and where it is declared, for messages."""
+        return '{}, {}'.format(self.via, self.where)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter value and the place that sets it."""
+
+    name: str
+    value: Any
+    where: Where
+
+
+@dataclass
+class ParamBlock:
+    """One node's ros__parameters block in a parameter file (node is '/**' for every node)."""
+
+    node: str
+    params: Dict[str, Param]
+    where: Where
+
+
+@dataclass
+class LaunchedNode:
+    """
+    A node that a launch file starts: what it runs, its arguments and its parameters.
+
+    param_files holds each parameter file (a path, or Unresolved) and where the launch names it;
+    inline holds the parameters written in the launch file itself.
+    """
+
+    package: Any
+    executable: Any
+    name: Any
+    where: Where
+    arguments: List[Token] = field(default_factory=list)
+    param_files: List[Tuple[Any, Where]] = field(default_factory=list)
+    inline: Dict[str, Param] = field(default_factory=dict)
+
+
+@dataclass
+class NodeParams:
+    """One node's frame-related configuration, merged from its files and its launch."""
+
+    node: str
+    names: tuple
+    params: Dict[str, Param]
+    where: Where

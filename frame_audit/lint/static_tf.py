@@ -1,0 +1,109 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+tf2_ros static_transform_publisher's command line, read the way the program reads it.
+
+Two forms: positional `x y z yaw pitch roll parent child` (yaw before roll) or
+`x y z qx qy qz qw parent child`, and flags `--x --y --z --roll --pitch --yaw` or
+`--qx --qy --qz --qw`, `--frame-id`, `--child-frame-id` (missing numbers are 0).
+"""
+import math
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+from .model import DeclaredEdge, Token, Unresolved, Where
+from ..geometry import quat_from_rpy, Transform
+
+VIA = 'static_transform_publisher'
+NUMBERS = ('x', 'y', 'z', 'roll', 'pitch', 'yaw', 'qx', 'qy', 'qz', 'qw')
+FLAGS = dict([('--' + name, name) for name in NUMBERS]
+             + [('--frame-id', 'parent'), ('--child-frame-id', 'child')])
+POSITIONAL = {8: ('x', 'y', 'z', 'yaw', 'pitch', 'roll', 'parent', 'child'),
+              9: ('x', 'y', 'z', 'qx', 'qy', 'qz', 'qw', 'parent', 'child')}
+Fields = Dict[str, Token]
+
+
+def is_static_publisher(package: object, executable: object) -> bool:
+    """Return whether a launched node is tf2_ros's static_transform_publisher."""
+    return package == 'tf2_ros' and executable == VIA
+
+
+def _fields(tokens: Sequence[Token]) -> Union[Fields, str]:
+    """Return the arguments by field name, or what is wrong with them."""
+    if any(isinstance(t.value, str) and t.value in FLAGS for t in tokens):
+        fields: Fields = {}
+        for flag, value in zip(tokens[::2], tokens[1::2]):
+            if flag.value not in FLAGS:
+                return 'unknown argument {!r}'.format(flag.value)
+            fields[FLAGS[flag.value]] = value
+        if len(tokens) % 2:
+            return 'no value after {!r}'.format(tokens[-1].value)
+        return fields
+    names = POSITIONAL.get(len(tokens))
+    if names is None:
+        return '{} arguments, where the positional forms take 8 or 9'.format(len(tokens))
+    return dict(zip(names, tokens))
+
+
+def _numbers(fields: Fields) -> Union[Dict[str, float], str]:
+    numbers = {}
+    for name in NUMBERS:
+        if name not in fields:
+            continue
+        value = fields[name].value
+        if isinstance(value, Unresolved):
+            return '{} is {}, known only when the launch runs'.format(name, value)
+        try:
+            numbers[name] = float(value)
+        except (TypeError, ValueError):
+            return '{} is {!r}, not a number'.format(name, value)
+    return numbers
+
+
+def _transform(numbers: Dict[str, float]) -> Union[Transform, str]:
+    quaternion = [numbers.get(name) for name in ('qx', 'qy', 'qz', 'qw')]
+    angles = [numbers.get(name) for name in ('roll', 'pitch', 'yaw')]
+    translation = tuple(numbers.get(name, 0.0) for name in ('x', 'y', 'z'))
+    if any(q is not None for q in quaternion):
+        if any(a is not None for a in angles):
+            return 'both roll/pitch/yaw and a quaternion given'
+        x, y, z, w = (0.0 if q is None else q for q in quaternion)
+        rotation = (x, y, z, w)
+    else:
+        rotation = quat_from_rpy(*(0.0 if a is None else a for a in angles))
+    return Transform((translation[0], translation[1], translation[2]), rotation)
+
+
+def _frames(fields: Fields) -> Union[Tuple[str, str], str]:
+    names = []
+    for name in ('parent', 'child'):
+        value = fields.get(name, Token('', 0)).value
+        if isinstance(value, Unresolved):
+            return 'the {} frame is {}, known only when the launch runs'.format(name, value)
+        names.append(str(value))
+    return names[0], names[1]
+
+
+def static_edge(tokens: List[Token], where: Where) -> Union[DeclaredEdge, str]:
+    """Return the edge a static_transform_publisher's arguments declare, or why they cannot."""
+    tokens = tokens[:next((i for i, t in enumerate(tokens) if t.value == '--ros-args'),
+                          len(tokens))]
+    fields = _fields(tokens)
+    if isinstance(fields, str):
+        return fields
+    frames = _frames(fields)
+    numbers = _numbers(fields)
+    if isinstance(frames, str):
+        return frames
+    if isinstance(numbers, str):
+        return numbers
+    value = _transform(numbers)
+    if isinstance(value, str):
+        return value
+    lines = {name: token.line for name, token in fields.items()}
+    line = lines.get('child', where.line)
+    return DeclaredEdge(frames[0], frames[1], Where(where.file, line), VIA, True, value, lines)
+
+
+def finite(value: Optional[Transform]) -> bool:
+    """Return whether every number is finite: tf2 drops transforms with NaN or infinity."""
+    return value is None or all(math.isfinite(v) for v in value.translation + value.rotation)

@@ -1,0 +1,265 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""Recordings written and read back: rosbag2 (.mcap, .db3, folders) and ROS 1 bags."""
+import dataclasses
+import math
+from pathlib import Path
+from typing import Callable, Dict, List
+
+import pytest
+from rosbags.highlevel import AnyReader
+from rosbags.rosbag2 import StoragePlugin, Writer
+from rosbags.typesys import get_typestore, Stores
+
+from frame_audit.bag import BagError, read_messages, Recording, recording_info, TF1_MESSAGE, \
+    write_bag
+from frame_audit.geometry import distance
+from frame_audit.records import Message, TF_STATIC_TOPIC, TF_TOPIC
+from frame_audit.simulate import drive, FAULTS, POSE_TYPES
+
+DURATION = 10.0
+FORMATS = ['drive.mcap', 'drive.db3', 'folder_mcap', 'drive.bag', 'drive_tf1.bag']
+
+
+@pytest.fixture(scope='module')
+def clean() -> List[Message]:
+    return list(drive(DURATION, seed=7))
+
+
+@pytest.fixture(scope='module')
+def written(tmp_path_factory: pytest.TempPathFactory, clean: List[Message]) -> Dict[str, Path]:
+    """Write the clean drive once in every format."""
+    folder = tmp_path_factory.mktemp('bags')
+    paths = {}
+    for name in FORMATS:
+        tf_type = TF1_MESSAGE if name == 'drive_tf1.bag' else 'tf2_msgs/msg/TFMessage'
+        paths[name] = folder / name
+        assert write_bag(paths[name], clean, pose_types=POSE_TYPES, tf_type=tf_type) == len(clean)
+    return paths
+
+
+def close(a: object, b: object) -> bool:
+    """Return whether two records are equal, floats to the nanosecond a bag stores."""
+    if dataclasses.is_dataclass(a):
+        return type(a) is type(b) and close(dataclasses.astuple(a), dataclasses.astuple(b))
+    if isinstance(a, tuple):
+        return isinstance(b, tuple) and len(a) == len(b) and all(map(close, a, b))
+    if isinstance(a, float):
+        return math.isclose(a, b, abs_tol=1e-6) or (math.isnan(a) and math.isnan(b))
+    return a == b
+
+
+def same_records(read: List[Message], sent: List[Message]) -> bool:
+    """Return whether messages read back are those written (publishers are not recorded)."""
+    return len(read) == len(sent) and all(
+        r.topic == s.topic and r.publisher is None and close(r.received, s.received)
+        and close(r.payload, s.payload) for r, s in zip(read, sent))
+
+
+@pytest.mark.parametrize('name', FORMATS)
+def test_round_trip(written: Dict[str, Path], clean: List[Message], name: str) -> None:
+    """Simulate, write, read: the same records, in the same order."""
+    assert same_records(list(read_messages(written[name])), clean)
+
+
+@pytest.mark.parametrize('name', FORMATS)
+def test_recording_info(written: Dict[str, Path], clean: List[Message], name: str) -> None:
+    """The summary gives start, duration, message count and topic types."""
+    info = recording_info(written[name])
+    assert info.message_count == len(clean)
+    assert info.start_s == pytest.approx(clean[0].received, abs=1e-6)
+    assert info.duration_s == pytest.approx(clean[-1].received - clean[0].received, abs=1e-6)
+    assert info.ros1 == name.endswith('.bag')
+    tf_type = TF1_MESSAGE if name == 'drive_tf1.bag' else 'tf2_msgs/msg/TFMessage'
+    assert info.topics[TF_TOPIC][0] == tf_type
+    assert info.topics[TF_STATIC_TOPIC] == ('tf2_msgs/msg/TFMessage', 1)
+    assert info.topics['/slam_pose'][0] == 'geometry_msgs/msg/PoseWithCovarianceStamped'
+
+
+def test_scans_are_realistic(written: Dict[str, Path]) -> None:
+    """Scans carry 1080 finite ranges within the LiDAR's limits."""
+    with AnyReader([written['drive.mcap']]) as reader:
+        connection = next(c for c in reader.connections if c.topic == '/scan')
+        _, _, raw = next(reader.messages([connection]))
+        scan = reader.deserialize(raw, connection.msgtype)
+    assert len(scan.ranges) == 1080 and scan.header.frame_id == 'laser'
+    assert all(scan.range_min <= r <= scan.range_max for r in scan.ranges)
+
+
+def test_static_is_latched(written: Dict[str, Path]) -> None:
+    """/tf_static is offered transient local, so a late subscriber of `ros2 bag play` gets it."""
+    with AnyReader([written['drive.mcap']]) as reader:
+        connection = next(c for c in reader.connections if c.topic == TF_STATIC_TOPIC)
+    assert connection.ext.offered_qos_profiles[0].durability.name == 'TRANSIENT_LOCAL'
+
+
+def test_folder_with_one_file_and_no_metadata(written: Dict[str, Path], clean: List[Message],
+                                              tmp_path: Path) -> None:
+    """A folder holding one .mcap (metadata.yaml lost) is read through that file."""
+    (tmp_path / 'copy.mcap').write_bytes(written['drive.mcap'].read_bytes())
+    assert same_records(list(read_messages(tmp_path)), clean)
+
+
+@pytest.mark.parametrize('suffix', ['.mcap', '.db3'])
+def test_clock_going_back_is_kept(tmp_path: Path, suffix: str) -> None:
+    """A recording whose clock jumps back is read in recorded order, not sorted."""
+    sent = list(drive(8.0, seed=2, faults=['time_loop']))
+    write_bag(tmp_path / ('loop' + suffix), sent)
+    read = list(read_messages(tmp_path / ('loop' + suffix)))
+    assert same_records(read, sent)
+    assert any(b.received < a.received - 1.0 for a, b in zip(read, read[1:]))
+
+
+def first(messages: List[Message], child: str, topic: str = TF_TOPIC) -> List[object]:
+    """Return the transforms to child on topic."""
+    return [t for m in messages if m.topic == topic for t in m.payload if t.child == child]
+
+
+def tracks_apart(messages: List[Message]) -> float:
+    """Return how far the two senders of odom -> base_link end up apart."""
+    last: Dict[str, object] = {}
+    for message in messages:
+        for record in message.payload if message.topic == TF_TOPIC else ():
+            if record.child == 'base_link':
+                last[message.publisher] = record.translation
+    return distance(*last.values())
+
+
+# What each fault leaves in the recording, checked on the data read back.
+PRESENT: Dict[str, Callable[[List[Message]], bool]] = {
+    'pf_rear_axle': lambda ms: True,  # the poses' meaning: see test_offline_faults
+    'slam_pose_laser': lambda ms: True,
+    'odom_two_parents': lambda ms: {t.parent for t in first(ms, 'odom')} == {'map', 'odom_imu'},
+    'pf_map_laser': lambda ms: any(t.parent == '/map' for t in first(ms, '/laser')),
+    'ekf_odom_tf': lambda ms: len(first(ms, 'base_link')) > 1.4 * 50 * DURATION,
+    'ekf_map_tf': lambda ms: len(first(ms, 'odom')) > 1.4 * 20 * DURATION,
+    'laser_027': lambda ms: first(ms, 'laser', TF_STATIC_TOPIC)[0].translation[0] == 0.27,
+    'reversed_edge': lambda ms: any(t.parent == 'base_link' for t in first(ms, 'odom')),
+    'odom_reset': lambda ms: any(math.hypot(*t.translation[:2]) < 0.1
+                                 for t in first(ms, 'base_link')[100:]),
+    'odom_stops': lambda ms: max(t.stamp for t in first(ms, 'base_link'))
+    < ms[0].received + DURATION / 2 + 0.1,
+    'nan_transform': lambda ms: any(math.isnan(t.translation[0]) for t in first(ms, 'base_link')),
+    'bad_quaternion': lambda ms: any(abs(sum(c * c for c in t.rotation) - 1) >= 0.01
+                                     for t in first(ms, 'base_link')),
+    'leading_slash': lambda ms: first(ms, '/laser', TF_STATIC_TOPIC)[0].parent == '/base_link',
+    'static_changed': lambda ms: [t.translation[0] for t in first(ms, 'laser', TF_STATIC_TOPIC)]
+    == [0.26, 0.27],
+    'laser_on_tf': lambda ms: len(first(ms, 'laser')) >= 20 * DURATION - 1,
+    'scan_frame_missing': lambda ms: {m.payload.frame_id for m in ms if m.topic == '/scan'}
+    == {'laser_frame'},
+    'time_loop': lambda ms: any(b.received < a.received - 1 for a, b in zip(ms, ms[1:])),
+    'no_tf_static': lambda ms: not any(m.topic == TF_STATIC_TOPIC for m in ms),
+}
+
+
+def test_every_fault_has_a_presence_check() -> None:
+    """Each fault of the simulator is checked below."""
+    assert set(PRESENT) == set(FAULTS)
+
+
+@pytest.mark.parametrize('fault', sorted(FAULTS))
+def test_fault_present_in_written_data(tmp_path: Path, fault: str) -> None:
+    """Each fault is in the recording as written and read back."""
+    path = tmp_path / 'fault.mcap'
+    write_bag(path, drive(DURATION, seed=3, faults=[fault]), pose_types=POSE_TYPES, beams=16)
+    assert PRESENT[fault](list(read_messages(path)))
+
+
+def test_ekf_drifts_away(tmp_path: Path) -> None:
+    """The EKF's odom -> base_link ends up at least 0.3 m from vesc_to_odom's."""
+    assert tracks_apart(list(drive(DURATION, seed=3, faults=['ekf_odom_tf']))) >= 0.3
+
+
+def write_raw(path: Path, topics: Dict[str, str], messages: List[tuple]) -> None:
+    """Write a rosbag2 .mcap folder from (topic, rosbags message) pairs."""
+    typestore = get_typestore(Stores.ROS2_HUMBLE)
+    with Writer(path, version=9, storage_plugin=StoragePlugin.MCAP) as writer:
+        connections = {topic: writer.add_connection(topic, msgtype, typestore=typestore)
+                       for topic, msgtype in topics.items()}
+        for index, (topic, message) in enumerate(messages):
+            writer.write(connections[topic], 1_000_000_000 + index,
+                         typestore.serialize_cdr(message, topics[topic]))
+
+
+def test_unknown_types_are_skipped_and_counted(tmp_path: Path) -> None:
+    """A type the audit cannot read on an audited topic is counted, not an error."""
+    types = get_typestore(Stores.ROS2_HUMBLE).types
+    text = types['std_msgs/msg/String'](data='hello')
+    tf = types['tf2_msgs/msg/TFMessage'](transforms=[])
+    topics = {'/odom': 'std_msgs/msg/String', TF_TOPIC: 'tf2_msgs/msg/TFMessage',
+              '/chatter': 'std_msgs/msg/String'}
+    write_raw(tmp_path / 'odd', topics,
+              [('/odom', text), (TF_TOPIC, tf), ('/odom', text), ('/chatter', text)])
+    with Recording(tmp_path / 'odd') as recording:
+        read = list(recording.messages())
+    assert [m.topic for m in read] == [TF_TOPIC]
+    assert recording.stats.skipped == {('/odom', 'std_msgs/msg/String'): 2}
+
+
+def test_pose_topic_as_odometry(tmp_path: Path, clean: List[Message]) -> None:
+    """A pose topic may be nav_msgs/Odometry: its pose is read."""
+    path = tmp_path / 'odometry_pose.db3'
+    write_bag(path, clean, pose_types={'/slam_pose': 'nav_msgs/msg/Odometry'})
+    assert recording_info(path).topics['/slam_pose'][0] == 'nav_msgs/msg/Odometry'
+    assert same_records(list(read_messages(path)), clean)
+
+
+def test_missing_path(tmp_path: Path) -> None:
+    """A path that does not exist says so."""
+    with pytest.raises(BagError, match='no such file or folder'):
+        recording_info(tmp_path / 'nothing.mcap')
+
+
+def test_empty_folder(tmp_path: Path) -> None:
+    """A folder without a recording says so."""
+    with pytest.raises(BagError, match='folder holds no recording'):
+        recording_info(tmp_path)
+
+
+def test_not_a_recording(tmp_path: Path) -> None:
+    """A file of another kind is named as such."""
+    (tmp_path / 'notes.txt').write_text('hello')
+    with pytest.raises(BagError, match='not a recording'):
+        recording_info(tmp_path / 'notes.txt')
+
+
+def test_truncated_mcap(tmp_path: Path, written: Dict[str, Path]) -> None:
+    """A cut-off .mcap is a BagError, whether it fails on opening or while reading."""
+    data = written['drive.mcap'].read_bytes()
+    for cut in (len(data) // 2, 100, 10):
+        path = tmp_path / 'cut{}.mcap'.format(cut)
+        path.write_bytes(data[:cut])
+        with pytest.raises(BagError, match='cannot read'):
+            list(read_messages(path))
+
+
+def test_garbage_db3(tmp_path: Path) -> None:
+    """A .db3 that is not SQLite is a BagError."""
+    path = tmp_path / 'garbage.db3'
+    path.write_bytes(b'this is not a database' * 100)
+    with pytest.raises(BagError, match='cannot read'):
+        list(read_messages(path))
+
+
+def test_truncated_ros1_bag(tmp_path: Path, written: Dict[str, Path]) -> None:
+    """A cut-off ROS 1 bag is a BagError."""
+    path = tmp_path / 'cut.bag'
+    path.write_bytes(written['drive.bag'].read_bytes()[:5000])
+    with pytest.raises(BagError, match='cannot read'):
+        list(read_messages(path))
+
+
+def test_no_tf_at_all(tmp_path: Path) -> None:
+    """A recording without /tf or /tf_static cannot be audited, and says why."""
+    types = get_typestore(Stores.ROS2_HUMBLE).types
+    write_raw(tmp_path / 'chatter', {'/chatter': 'std_msgs/msg/String'},
+              [('/chatter', types['std_msgs/msg/String'](data='hi'))])
+    with pytest.raises(BagError, match=r'no /tf or /tf_static topic.*/chatter'):
+        recording_info(tmp_path / 'chatter')
+
+
+def test_writing_never_overwrites(written: Dict[str, Path]) -> None:
+    """An existing path is refused."""
+    with pytest.raises(BagError, match='exists already'):
+        write_bag(written['drive.mcap'], [])
