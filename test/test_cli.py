@@ -1,0 +1,105 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""The frame-audit command as a user runs it: reports, exit codes, the tree picture."""
+import json
+import os
+from pathlib import Path
+import subprocess
+import sys
+
+from frame_audit.checks import CHECK_IDS
+import pytest
+
+COMMAND = [sys.executable, '-m', 'frame_audit']
+
+
+def run(*args, cwd=None):
+    """Run frame-audit in a fresh process, as a user would; return the completed process."""
+    return subprocess.run(COMMAND + [str(a) for a in args], capture_output=True, text=True,
+                          cwd=cwd, timeout=300, env=dict(os.environ, COLUMNS='200'))
+
+
+@pytest.fixture(scope='module')
+def drives(tmp_path_factory):
+    """Record a healthy and a faulty simulated drive with the simulate command."""
+    folder = tmp_path_factory.mktemp('drives')
+    healthy, faulty = folder / 'healthy.mcap', folder / 'faulty.db3'
+    (folder / 'empty').mkdir()
+    assert run('simulate', healthy, '--duration', 15, '--seed', 3).returncode == 0
+    done = run('simulate', faulty, '--duration', 15, '--fault', 'laser_027', '--fault',
+               'scan_frame_missing')
+    assert done.returncode == 0, done.stderr
+    return healthy, faulty
+
+
+def test_healthy_drive_exits_0_with_every_check_ok(drives):
+    done = run('audit', drives[0], '--format', 'json')
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert [c['check'] for c in report['checks']] == list(CHECK_IDS)
+    assert report['summary'] == {'OK': 9, 'WARN': 0, 'ERROR': 0, 'STALE': 0}
+    assert report['findings'] == []
+    assert {f['frame'] for f in report['frames']} == {'map', 'odom', 'base_link', 'laser'}
+    assert report['duration_s'] == pytest.approx(15.0, abs=0.1)
+
+
+def test_faulty_drive_exits_1_and_names_the_findings(drives):
+    done = run('audit', drives[1], '--format', 'json')
+    assert done.returncode == 1
+    findings = json.loads(done.stdout)['findings']
+    laser = [f for f in findings if f['check'] == 'laser_offset']
+    assert laser and laser[0]['level'] == 'ERROR' and 'x is 0.2700 m' in laser[0]['message']
+    scan = [f for f in findings if f['check'] == 'connectivity']
+    assert scan and scan[0]['frames'] == ['laser_frame']
+    assert all(f['first_seen_s'] is not None for f in findings)
+
+
+def test_fail_on_sets_the_threshold(drives):
+    assert run('audit', drives[1], '--fail-on', 'never').returncode == 0
+    assert run('audit', drives[0], '--fail-on', 'warn').returncode == 0
+
+
+def test_text_and_markdown_reports_and_output_file(drives, tmp_path):
+    text = run('audit', drives[1]).stdout
+    assert 'ERROR laser_offset' in text and 'Frames:' in text and '\033[' not in text
+    out = tmp_path / 'report.md'
+    assert run('audit', drives[1], '--format', 'markdown', '--output', out).stdout == ''
+    markdown = out.read_text()
+    assert '| `laser_offset` | ERROR |' in markdown and '### Findings' in markdown
+
+
+@pytest.mark.parametrize('suffix, magic', [('.svg', b'<?xml'), ('.png', b'\x89PNG'),
+                                           ('.dot', b'digraph')])
+def test_tree_picture(drives, tmp_path, suffix, magic):
+    picture = tmp_path / ('tree' + suffix)
+    assert run('audit', drives[1], '--tree', picture).returncode == 1
+    assert picture.read_bytes().startswith(magic)
+    if suffix == '.dot':
+        source = picture.read_text()
+        assert '"base_link" -> laser' in source or 'base_link -> laser' in source
+        assert '#d62728' in source  # the wrong laser edge is red
+
+
+@pytest.mark.parametrize('args, reason', [
+    (['audit', 'missing.mcap'], 'no such file'),
+    (['audit', '.'], 'holds 2 recordings'),
+    (['audit', 'empty'], 'holds no recording'),
+    (['audit', 'healthy.mcap', '--config', 'nope.yaml'], 'cannot read'),
+    (['audit', 'healthy.mcap', '--tree', 'tree.pdf'], '.svg, .png or .dot'),
+    (['simulate', 'x.mcap', '--fault', 'gremlins'], 'unknown fault gremlins'),
+])
+def test_unusable_input_exits_2_with_one_line(drives, args, reason):
+    done = run(*args, cwd=Path(drives[0]).parent)
+    assert done.returncode == 2
+    assert done.stderr.count('\n') == 1 and reason in done.stderr, done.stderr
+    assert 'Traceback' not in done.stderr
+
+
+def test_wrong_arguments_exit_2():
+    assert run('audit').returncode == 2
+    assert run('audit', 'x.mcap', '--format', 'pdf').returncode == 2
+
+
+def test_list_faults_names_each_fault_in_one_line():
+    lines = run('simulate', '--list-faults').stdout.splitlines()
+    assert len(lines) >= 15 and all(len(line.split(None, 1)) == 2 for line in lines)
