@@ -28,6 +28,7 @@ setup(
     entry_points={
         'console_scripts': [
             'frame_audit_node = frame_audit.node:main',
+            'frame_audit_sim = frame_audit.sim_node:main',
             'frame-audit = frame_audit.cli:main',
         ],
     },

@@ -29,7 +29,8 @@ def install(tmp_path_factory):
          '--install-base', 'install'], cwd=workspace, capture_output=True, text=True,
         env=dict(os.environ, COLCON_HOME=str(workspace / '.colcon')), timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert 'Summary: 1 package finished' in result.stdout, result.stdout
+    assert result.stdout.count('Starting >>>') == 1, result.stdout  # frame_audit alone
+    assert 'Finished <<< frame_audit' in result.stdout, result.stdout
     return workspace / 'install'
 
 

@@ -1,0 +1,209 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The live node's cost: its CPU share at the car's load and at ten times it, and its memory.
+
+Not a test: prints numbers. The node runs in its own process as `ros2 run` starts it; this
+process publishes the car's topics at their rates (odom -> base_link and /odom 50 Hz,
+map -> odom at SLAM's 20 Hz, the particle filter's pose and the scan 40 Hz, /slam_pose 4 Hz),
+stamped with the wall clock, and reads the node's CPU time and resident memory from /proc.
+The flood adds a new frame name every millisecond on top of the tenfold load: the engine
+bounds its store (limits.max_frames), so memory must level off.
+
+    source .venv/env.sh && python benchmarks/bench_node.py [--seconds 10] [--flood-s 60]
+"""
+import argparse
+import math
+import os
+from pathlib import Path
+import shutil
+import subprocess
+import sys
+import time
+from typing import Callable, Dict, List, Tuple
+
+from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped
+from nav_msgs.msg import Odometry
+import rclpy
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from sensor_msgs.msg import LaserScan
+from tf2_msgs.msg import TFMessage
+
+from frame_audit import ros_messages as rm
+from frame_audit.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
+
+ROOT = Path(__file__).resolve().parents[1]
+CAR_RATES_HZ = {'odom_tf': 50.0, 'odom': 50.0, 'slam_tf': 20.0, 'pf': 40.0, 'scan': 40.0,
+                'slam_pose': 4.0}
+LASER_X = 0.26
+MAP_TO_ODOM = (0.5, 0.2, 0.0)
+TICKS = int(os.sysconf('SC_CLK_TCK'))
+
+
+def node_usage(pid: int) -> Tuple[float, int]:
+    """Return a process's CPU seconds so far and its resident memory in kB."""
+    fields = Path('/proc/{}/stat'.format(pid)).read_text().rsplit(')', 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / TICKS
+    rss = next(int(line.split()[1]) for line in
+               Path('/proc/{}/status'.format(pid)).read_text().splitlines()
+               if line.startswith('VmRSS:'))
+    return cpu, rss
+
+
+def yaw_q(theta: float) -> Tuple[float, float, float, float]:
+    """Return a rotation about z."""
+    return (0.0, 0.0, math.sin(theta / 2.0), math.cos(theta / 2.0))
+
+
+def car_pose(t: float) -> Tuple[float, float, float]:
+    """Return the rear axle in odom: a 5 m circle at 2 m/s."""
+    theta = 0.4 * t % (2 * math.pi)
+    return (5.0 * math.sin(theta), 5.0 * (1.0 - math.cos(theta)), theta)
+
+
+class Load:
+    """The car's publishers, each sending what is due at its rate times a multiplier."""
+
+    def __init__(self, node):
+        """Create the publishers the car uses, with its QoS."""
+        static = QoSProfile(depth=1, reliability=ReliabilityPolicy.RELIABLE,
+                            durability=DurabilityPolicy.TRANSIENT_LOCAL)
+        sensor = QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT)
+        self.tf = node.create_publisher(TFMessage, '/tf', 100)
+        self.static = node.create_publisher(TFMessage, '/tf_static', static)
+        self.odom = node.create_publisher(Odometry, '/odom', 10)
+        self.pf = node.create_publisher(PoseStamped, '/pf/viz/inferred_pose', 10)
+        self.slam_pose = node.create_publisher(PoseWithCovarianceStamped, '/slam_pose', 10)
+        self.scan = node.create_publisher(LaserScan, '/scan', sensor)
+        self.scan_msg = rm.scan_message(HeaderRecord('laser', 0.0))
+        self.sends: Dict[str, Callable[[float], None]] = {
+            'odom_tf': self._odom_tf, 'odom': self._odom, 'slam_tf': self._slam_tf,
+            'pf': self._pf, 'scan': self._scan, 'slam_pose': self._slam_pose}
+        self.due: Dict[str, float] = {}
+        self.flood_frames = 0
+
+    def send_static(self) -> None:
+        """Send base_link -> laser once, latched."""
+        self.static.publish(rm.tf_message([TransformRecord(
+            'base_link', 'laser', time.time(), (LASER_X, 0.0, 0.11), (0.0, 0.0, 0.0, 1.0))]))
+
+    def step(self, multiplier: float, flood: bool = False) -> None:
+        """Send every stream that is due now; in a flood, one more new frame as well."""
+        now = time.time()
+        for name, rate in CAR_RATES_HZ.items():
+            if now >= self.due.get(name, 0.0):
+                self.due[name] = max(self.due.get(name, now) + 1.0 / (rate * multiplier), now)
+                self.sends[name](now)
+        if flood:
+            self.flood_frames += 1
+            self.tf.publish(rm.tf_message([TransformRecord(
+                'base_link', 'junk_{}'.format(self.flood_frames), now, (0.1, 0.0, 0.0),
+                (0.0, 0.0, 0.0, 1.0))]))
+
+    def _odom_tf(self, now: float) -> None:
+        x, y, t = car_pose(now)
+        self.tf.publish(rm.tf_message([TransformRecord('odom', 'base_link', now, (x, y, 0.0),
+                                                       yaw_q(t))]))
+
+    def _odom(self, now: float) -> None:
+        x, y, t = car_pose(now)
+        self.odom.publish(rm.odometry_message(OdometryRecord(
+            PoseRecord('odom', now, (x, y, 0.0), yaw_q(t)), 'base_link')))
+
+    def _slam_tf(self, now: float) -> None:
+        self.tf.publish(rm.tf_message([TransformRecord(
+            'map', 'odom', now + 1.0, (MAP_TO_ODOM[0], MAP_TO_ODOM[1], 0.0), (0, 0, 0, 1.0))]))
+
+    def _map_pose(self, now: float, forward: float) -> PoseRecord:
+        x, y, t = car_pose(now)
+        return PoseRecord('map', now, (MAP_TO_ODOM[0] + x + forward * math.cos(t),
+                                       MAP_TO_ODOM[1] + y + forward * math.sin(t), 0.0), yaw_q(t))
+
+    def _pf(self, now: float) -> None:
+        self.pf.publish(rm.pose_message(self._map_pose(now, LASER_X)))
+
+    def _slam_pose(self, now: float) -> None:
+        self.slam_pose.publish(rm.pose_message(self._map_pose(now, 0.0),
+                                               PoseWithCovarianceStamped))
+
+    def _scan(self, now: float) -> None:
+        self.scan_msg.header.stamp = rm.time_message(now)
+        self.scan.publish(self.scan_msg)
+
+
+def run(load: Load, node, seconds: float, multiplier: float, flood: bool = False) -> None:
+    """Publish for seconds (nothing at multiplier 0), spinning the load's node as it goes."""
+    load.due.clear()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if multiplier > 0:
+            load.step(multiplier, flood)
+        rclpy.spin_once(node, timeout_sec=0.0)
+        time.sleep(0.0002)
+
+
+def measure(pid: int, load: Load, node, seconds: float, multiplier: float) -> float:
+    """Return the node's CPU share (1.0 = one core) over seconds at a load."""
+    cpu0, _ = node_usage(pid)
+    wall0 = time.monotonic()
+    run(load, node, seconds, multiplier)
+    cpu1, _ = node_usage(pid)
+    return (cpu1 - cpu0) / (time.monotonic() - wall0)
+
+
+def start_node(env: Dict[str, str]) -> subprocess.Popen:
+    """Start the node as `ros2 run` would, with the package's parameters file."""
+    exe = shutil.which('frame_audit_node')
+    command: List[str] = ([exe] if exe else [sys.executable, '-m', 'frame_audit.node']) + [
+        '--ros-args', '--params-file', str(ROOT / 'config' / 'frame_audit.yaml')]
+    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def main() -> None:
+    """Measure and print the node's CPU share and memory."""
+    parser = argparse.ArgumentParser(description=__doc__.strip().split('\n')[0])
+    parser.add_argument('--seconds', type=float, default=10.0, help='each measurement window')
+    parser.add_argument('--flood-s', type=float, default=60.0, help='the flood before memory')
+    parser.add_argument('--multiplier', type=float, default=10.0, help='the heavy load')
+    args = parser.parse_args()
+    os.environ['ROS_DOMAIN_ID'] = str(215 + os.getpid() % 18)
+    os.environ['ROS_AUTOMATIC_DISCOVERY_RANGE'] = 'LOCALHOST'
+    os.environ.setdefault('ROS_LOG_DIR', '/tmp/frame_audit_bench_logs')
+    rclpy.init()
+    node = rclpy.create_node('frame_audit_bench_car')
+    load = Load(node)
+    load.send_static()
+    process = start_node(dict(os.environ))
+    try:
+        time.sleep(3.0)
+        idle = measure(process.pid, load, node, args.seconds, 0.0)
+        run(load, node, 3.0, 1.0)  # warm up: the node discovers topics, fills its history
+        car = measure(process.pid, load, node, args.seconds, 1.0)
+        _, rss_car = node_usage(process.pid)
+        heavy = measure(process.pid, load, node, args.seconds, args.multiplier)
+        rss_flood = []
+        for _ in range(4):  # memory must level off once the store is full
+            run(load, node, args.flood_s / 4, args.multiplier, flood=True)
+            rss_flood.append(node_usage(process.pid)[1])
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+        node.destroy_node()
+        rclpy.shutdown()
+    print('node CPU share (1.0 = one core), {} s windows:'.format(args.seconds))
+    print('  idle (no traffic)          {:6.3f}'.format(idle))
+    print('  car load (1x)              {:6.3f}'.format(car))
+    print('  {:g}x car load              {:6.3f}   ratio to 1x: {:.1f}'.format(
+        args.multiplier, heavy, heavy / car if car else float('nan')))
+    print('node memory (RSS):')
+    print('  after 1x load              {:6.1f} MB'.format(rss_car / 1024))
+    print('  flood: {:g}x load plus {} new frame names over {:g} s'.format(
+        args.multiplier, load.flood_frames, args.flood_s))
+    for quarter, rss in enumerate(rss_flood, start=1):
+        print('  after {:4.0f} s of flood          {:6.1f} MB   ratio to 1x: {:.2f}'.format(
+            quarter * args.flood_s / 4, rss / 1024, rss / rss_car))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,364 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The live audit: a thin rclpy adapter that feeds the car's topics to Audit, diagnostics out.
+
+It listens to /tf, /tf_static, the odometry topic, the pose topics and the scan's header,
+hands each message to frame_audit.audit.Audit as a record, with the node clock's time (so
+use_sim_time follows a bag's /clock) and the publishing node where the middleware says, and
+publishes one DiagnosticStatus per check on /diagnostics every diagnostic_period. It knows
+nothing of the checks. Runs on Humble and newer.
+"""
+import dataclasses
+import sys
+import time
+import collections
+from typing import Any, Callable, Deque, Dict, List, Optional, Sequence, Set, Tuple, Type
+
+from diagnostic_msgs.msg import DiagnosticArray
+from nav_msgs.msg import Odometry
+from rcl_interfaces.msg import SetParametersResult
+import rclpy
+from rclpy.clock import Clock, ClockType
+from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
+from rclpy.impl.implementation_singleton import rclpy_implementation
+from rclpy.node import Node
+from rclpy.parameter import Parameter
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.subscription import Subscription
+from sensor_msgs.msg import LaserScan
+from tf2_msgs.msg import TFMessage
+
+from . import ros_messages
+from .audit import Audit
+from .checks import TREE
+from .config import config_from_parameters, ConfigError, NODE_NAME
+from .findings import CheckResult
+from .records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
+
+TF_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE,
+                    durability=DurabilityPolicy.VOLATILE)
+# Transient local: a node started after the car still gets the static transforms.
+TF_STATIC_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE,
+                           durability=DurabilityPolicy.TRANSIENT_LOCAL)
+SCAN_QOS = QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT,
+                      durability=DurabilityPolicy.VOLATILE)
+DIAGNOSTICS_TOPIC = '/diagnostics'
+DISCOVERY_PERIOD_S = 2.0  # how often the graph is read for topic types and publishers
+# Parameters rclpy declares for every node: not the audit's, and free to change at run time.
+ROS_PARAMETERS = ('use_sim_time', 'start_type_description_service')
+LOG_EVERY_S = 10.0
+# A publisher's first messages can arrive before the graph shows it (a static transform the
+# moment the subscription matches): they wait this long for its name, in arrival order.
+HOLD_S = 0.5
+UNKNOWN_NODE = '_NODE_NAME_UNKNOWN_'  # what the graph says before it links endpoint and node
+MAX_HELD = 2000
+
+Converter = Callable[[Any], Any]
+Feed = Tuple[Type[Any], Converter, Callable[[Any, Arrival], None]]
+
+
+def takes_message_info() -> bool:
+    """
+    Return whether this rclpy passes (msg, MessageInfo) to two-argument callbacks.
+
+    Iron and newer do (Jazzy adds the publisher's gid); Humble calls callback(msg) only.
+    """
+    return hasattr(Subscription, 'CallbackType')
+
+
+def node_label(name: str, namespace: str) -> str:
+    """Return a node's name as reports show it: 'name', or 'ns/name' outside the root."""
+    space = namespace.strip('/')
+    return '{}/{}'.format(space, name) if space else name
+
+
+class PublisherNames:
+    """
+    Who sent a message: the publisher's gid (Jazzy+) mapped to its node through the graph.
+
+    Without a gid (Humble), a topic with exactly one publishing node names that node;
+    otherwise the publisher is unknown (None) and the engine judges from the data. A gid the
+    graph still does not show after a while (a non-ROS sender) is given up on.
+    """
+
+    MAX_GIDS = 1000  # publishers come and go; forget them all past this
+    READ_EVERY_S = 0.1  # graph reads on a miss, at most this often per topic
+
+    def __init__(self, node: Node):
+        """Start with nothing known; the graph is read on demand."""
+        self._node = node
+        self._by_gid: Dict[bytes, str] = {}
+        self._given_up: Set[bytes] = set()
+        self._sole: Dict[str, Optional[str]] = {}
+        self._read_at: Dict[str, float] = {}
+
+    def name(self, topic: str, gid: Optional[bytes]) -> Optional[str]:
+        """Return the node that published on topic with this gid, None if unknown."""
+        if gid is None:
+            return self._sole.get(topic)
+        name = self._by_gid.get(gid)
+        if name is None and time.monotonic() - self._read_at.get(topic, -1e9) \
+                >= self.READ_EVERY_S:
+            self.read(topic)
+            name = self._by_gid.get(gid)
+        return name
+
+    def worth_waiting(self, gid: Optional[bytes]) -> bool:
+        """Return whether the graph may still name this unknown gid soon."""
+        return gid is not None and gid not in self._given_up
+
+    def give_up(self, gid: bytes) -> None:
+        """Stop waiting for the graph to name gid."""
+        if len(self._given_up) > self.MAX_GIDS:
+            self._given_up.clear()
+        self._given_up.add(gid)
+
+    def read(self, topic: str) -> None:
+        """Read topic's publishers from the graph."""
+        self._read_at[topic] = time.monotonic()
+        infos = self._node.get_publishers_info_by_topic(topic)
+        if len(self._by_gid) > self.MAX_GIDS:
+            self._by_gid.clear()
+        labels = set()
+        for info in infos:
+            if info.node_name == UNKNOWN_NODE:
+                continue  # the endpoint is known before its node: ask again later
+            label = node_label(info.node_name, info.node_namespace)
+            self._by_gid[bytes(info.endpoint_gid)] = label
+            labels.add(label)
+        self._sole[topic] = labels.pop() if len(labels) == 1 else None
+
+
+@dataclasses.dataclass
+class Held:
+    """A message waiting for the graph to name its publisher (it may arrive first)."""
+
+    topic: str
+    convert: Converter
+    add: Callable[[Any, Arrival], None]
+    msg: Any
+    gid: Optional[bytes]
+    received: float
+    held_at: float
+
+
+def publisher_qos(infos: Sequence[Any]) -> QoSProfile:
+    """Return a volatile QoS every publisher can serve: reliable unless one is best effort."""
+    best_effort = any(info.qos_profile.reliability == ReliabilityPolicy.BEST_EFFORT
+                      for info in infos)
+    return QoSProfile(depth=10, durability=DurabilityPolicy.VOLATILE,
+                      reliability=(ReliabilityPolicy.BEST_EFFORT if best_effort
+                                   else ReliabilityPolicy.RELIABLE))
+
+
+@dataclasses.dataclass
+class Topic:
+    """A configured topic the node subscribes to once the graph shows its type."""
+
+    name: str
+    feeds: Dict[str, Feed]  # type name -> (message class, converter, Audit.add_*)
+    qos: Optional[QoSProfile] = None  # None: chosen from the publishers
+    subscription: Optional[Subscription] = None
+    signature: Tuple[str, int] = ('', 0)  # (type name, reliability) subscribed with
+
+
+class FrameAuditNode(Node):
+    """
+    The frame_audit node: parameters -> AuditConfig, topics -> Audit, results -> /diagnostics.
+
+    A wrong parameter raises ConfigError naming the key, before anything is subscribed.
+    """
+
+    def __init__(self, **kwargs: Any):
+        """Read the configuration from the parameters, subscribe, start the timers."""
+        super().__init__(NODE_NAME, automatically_declare_parameters_from_overrides=True,
+                         **kwargs)
+        self.config = config_from_parameters(self._audit_parameters())
+        self.audit = Audit(self.config)
+        self.bad_messages = 0
+        self.check_failures = 0
+        self._logged_at = -1e9
+        self._with_info = takes_message_info()
+        self._names = PublisherNames(self)
+        self._held: Deque[Held] = collections.deque()
+        self._diagnostics = self.create_publisher(DiagnosticArray, DIAGNOSTICS_TOPIC, 10)
+        self._subscribe_tf()
+        self._topics = self._configured_topics()
+        self.add_on_set_parameters_callback(self._refuse_changes)
+        steady = Clock(clock_type=ClockType.STEADY_TIME)  # diagnostics flow while a bag pauses
+        self.create_timer(self.config.diagnostic_period, self.publish_diagnostics, clock=steady)
+        self.create_timer(DISCOVERY_PERIOD_S, self.discover, clock=steady)
+        self.create_timer(PublisherNames.READ_EVERY_S, self.release_held, clock=steady)
+        self.discover()
+
+    # -- configuration --------------------------------------------------------------------
+
+    def _audit_parameters(self) -> Dict[str, Any]:
+        params = {}
+        for name, parameter in self.get_parameters_by_prefix('').items():
+            if name in ROS_PARAMETERS or name.startswith('qos_overrides.'):
+                continue
+            value = parameter.value
+            params[name] = value.tolist() if hasattr(value, 'tolist') else value  # array.array
+        return params
+
+    def _refuse_changes(self, parameters: List[Parameter]) -> SetParametersResult:
+        """Refuse run-time changes to the audit's parameters: it reads them once, at start."""
+        names = [p.name for p in parameters if p.name not in ROS_PARAMETERS]
+        if not names:
+            return SetParametersResult(successful=True)
+        return SetParametersResult(successful=False, reason='{} read at start only: restart '
+                                   'frame_audit to change it'.format(', '.join(names)))
+
+    # -- subscriptions --------------------------------------------------------------------
+
+    def _subscribe_tf(self) -> None:
+        for topic, qos in ((TF_TOPIC, TF_QOS), (TF_STATIC_TOPIC, TF_STATIC_QOS)):
+            self.create_subscription(TFMessage, topic, self._callback(
+                topic, ros_messages.transform_records, self.audit.add_transforms), qos)
+
+    def _configured_topics(self) -> List[Topic]:
+        odometry = (Odometry, ros_messages.odometry_record, self.audit.add_odometry)
+        pose_feeds = {name: (kind, ros_messages.pose_record, self.audit.add_pose)
+                      for name, kind in ros_messages.POSE_TYPES.items()}
+        topics = [Topic(self.config.odom_topic, {ros_messages.ODOMETRY_TYPE: odometry}),
+                  Topic(self.config.scan_topic, {ros_messages.SCAN_TYPE: (
+                      LaserScan, ros_messages.header_record, self.audit.add_scan)}, SCAN_QOS)]
+        topics.extend(Topic(pose.topic, pose_feeds) for pose in self.config.pose_topics)
+        return topics
+
+    def discover(self) -> None:
+        """Subscribe to each configured topic whose type the graph now shows, or shows anew."""
+        types = dict(self.get_topic_names_and_types())
+        for topic in self._topics:
+            known = [name for name in types.get(topic.name, []) if name in topic.feeds]
+            if known:
+                self._follow(topic, known[0])
+        for name in (TF_TOPIC, TF_STATIC_TOPIC):
+            self._names.read(name)
+
+    def _follow(self, topic: Topic, type_name: str) -> None:
+        qos = topic.qos or publisher_qos(self.get_publishers_info_by_topic(topic.name))
+        signature = (type_name, int(qos.reliability))
+        if signature == topic.signature:
+            return
+        if topic.subscription is not None:
+            self.destroy_subscription(topic.subscription)
+        kind, convert, add = topic.feeds[type_name]
+        topic.subscription = self.create_subscription(
+            kind, topic.name, self._callback(topic.name, convert, add), qos)
+        topic.signature = signature
+        self.get_logger().info('listening to {} ({})'.format(topic.name, type_name))
+
+    def _callback(self, topic: str, convert: Converter,
+                  add: Callable[[Any, Arrival], None]) -> Callable[..., None]:
+        """Return the subscription callback: with the message info where rclpy gives it."""
+        if self._with_info:
+            def on_message_with_info(msg: Any, info: Dict[str, Any]) -> None:
+                gid = info.get('publisher_gid')
+                self.take(topic, convert, add, msg, bytes(gid['data']) if gid else None)
+            return on_message_with_info
+
+        def on_message(msg: Any) -> None:
+            self.take(topic, convert, add, msg, None)
+        return on_message
+
+    def take(self, topic: str, convert: Converter, add: Callable[[Any, Arrival], None],
+             msg: Any, gid: Optional[bytes]) -> None:
+        """Give one message to the audit, or hold it until the graph names its publisher."""
+        received = self.now_seconds()
+        if received <= 0.0:
+            self.bad_messages += 1
+            self._log_throttled('no time yet: use_sim_time is set and /clock is silent')
+            return
+        self._held.append(Held(topic, convert, add, msg, gid, received, time.monotonic()))
+        self.release_held(force=len(self._held) > MAX_HELD)
+
+    def release_held(self, force: bool = False) -> None:
+        """Give the held messages to the audit, oldest first, once named or waited for."""
+        while self._held:
+            item = self._held[0]
+            publisher = self._names.name(item.topic, item.gid)
+            if publisher is None and self._names.worth_waiting(item.gid):
+                if not force and time.monotonic() - item.held_at < HOLD_S:
+                    return
+                self._names.give_up(item.gid)
+            self._held.popleft()
+            self._give(item, publisher)
+            force = False
+
+    def _give(self, item: Held, publisher: Optional[str]) -> None:
+        try:
+            item.add(item.convert(item.msg), Arrival(item.topic, item.received, publisher))
+        except Exception as error:  # a bad message must never stop the audit
+            self.bad_messages += 1
+            self._log_throttled('could not take a message on {}: {!r}'.format(
+                item.topic, error))
+
+    # -- diagnostics ----------------------------------------------------------------------
+
+    def now_seconds(self) -> float:
+        """Return the node clock's time (sim time under use_sim_time) in seconds."""
+        return self.get_clock().now().nanoseconds * 1e-9
+
+    def publish_diagnostics(self) -> None:
+        """Run every check now and publish one DiagnosticStatus per result."""
+        now = self.now_seconds()
+        try:
+            results = [self._with_counters(r) for r in self.audit.check(now)]
+            msg = ros_messages.diagnostic_array(results, now, self.config.hardware_id)
+        except Exception as error:  # reported; the next cycle runs
+            self.check_failures += 1
+            self._log_throttled('check cycle failed: {!r}'.format(error))
+            return
+        self._diagnostics.publish(msg)
+
+    def _with_counters(self, result: CheckResult) -> CheckResult:
+        if result.check != TREE:  # the informational status carries the node's own counters
+            return result
+        counters = {'node: messages not taken': self.bad_messages,
+                    'node: failed check cycles': self.check_failures}
+        return dataclasses.replace(result, values={**result.values, **counters})
+
+    def _log_throttled(self, text: str) -> None:
+        if time.monotonic() - self._logged_at >= LOG_EVERY_S:
+            self._logged_at = time.monotonic()
+            self.get_logger().error(text)
+
+
+def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
+    """
+    Spin node until shutdown (Ctrl-C, SIGTERM) or done(), then destroy it.
+
+    A shutdown that lands while the executor waits is a normal end, not a traceback.
+    """
+    executor = SingleThreadedExecutor()
+    executor.add_node(node)
+    try:
+        while node.context.ok() and not done():
+            executor.spin_once(timeout_sec=0.1)
+    except (KeyboardInterrupt, ExternalShutdownException):
+        pass
+    except rclpy_implementation.RCLError:
+        if node.context.ok():
+            raise
+    finally:
+        executor.shutdown()
+        node.destroy_node()
+        rclpy.try_shutdown()
+
+
+def main(args: Optional[List[str]] = None) -> None:
+    """Run the node until shutdown; a wrong parameter exits with a one-line error."""
+    try:
+        rclpy.init(args=args)
+        node = FrameAuditNode()
+    except (ConfigError, rclpy_implementation.RCLError) as error:
+        rclpy.try_shutdown()
+        sys.exit('{}: cannot start: {}'.format(NODE_NAME, str(error).splitlines()[0]))
+    spin(node)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,226 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Conversions between ROS 2 messages and the engine's records, both ways.
+
+The live node turns what it receives into records (so the engine never sees rclpy types) and
+its check results into a DiagnosticArray; the live simulator turns the simulated car's records
+into the messages a real car sends; the monitor reads the DiagnosticArray back.
+"""
+import math
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Type, Union
+
+from builtin_interfaces.msg import Time
+from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus, KeyValue
+from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped, TransformStamped
+from nav_msgs.msg import Odometry
+from sensor_msgs.msg import LaserScan
+from tf2_msgs.msg import TFMessage
+
+from .findings import CheckResult, Finding, Level, Value
+from .records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord
+
+STATUS_PREFIX = 'frame_audit: '
+FINDING_PREFIX = 'finding '
+MAX_FINDINGS_SHOWN = 10  # per status: the diagnostics stay readable and bounded
+MAX_MESSAGE_CHARS = 300
+SCAN_BEAMS = 1081  # a Hokuyo UST-10LX (the F1TENTH LiDAR): 270 degrees at 0.25 degrees
+
+PoseMessage = Union[PoseStamped, PoseWithCovarianceStamped, Odometry]
+POSE_TYPES: Dict[str, Type[Any]] = {
+    'geometry_msgs/msg/PoseStamped': PoseStamped,
+    'geometry_msgs/msg/PoseWithCovarianceStamped': PoseWithCovarianceStamped,
+    'nav_msgs/msg/Odometry': Odometry,
+}
+ODOMETRY_TYPE = 'nav_msgs/msg/Odometry'
+SCAN_TYPE = 'sensor_msgs/msg/LaserScan'
+_LEVEL_BYTES = {level: bytes([int(level)]) for level in Level}
+
+
+# -- time ---------------------------------------------------------------------------------
+
+def stamp_seconds(stamp: Time) -> float:
+    """Return a builtin_interfaces/Time as seconds (the engine's clock unit)."""
+    return stamp.sec + stamp.nanosec * 1e-9
+
+
+def time_message(seconds: float) -> Time:
+    """Return seconds as a builtin_interfaces/Time; a non-finite time is a ValueError."""
+    if not math.isfinite(seconds):
+        raise ValueError('cannot stamp a message with {!r} s'.format(seconds))
+    nanoseconds = int(round(seconds * 1e9))
+    return Time(sec=nanoseconds // 1_000_000_000, nanosec=nanoseconds % 1_000_000_000)
+
+
+# -- ROS -> records -----------------------------------------------------------------------
+
+def transform_records(msg: TFMessage) -> Tuple[TransformRecord, ...]:
+    """Return a TFMessage's transforms, exactly as sent (the engine judges them)."""
+    return tuple(_transform_record(t) for t in msg.transforms)
+
+
+def _transform_record(t: TransformStamped) -> TransformRecord:
+    v, q = t.transform.translation, t.transform.rotation
+    return TransformRecord(t.header.frame_id, t.child_frame_id, stamp_seconds(t.header.stamp),
+                           (v.x, v.y, v.z), (q.x, q.y, q.z, q.w))
+
+
+def pose_record(msg: PoseMessage) -> PoseRecord:
+    """Return the pose a PoseStamped, PoseWithCovarianceStamped or Odometry carries."""
+    pose = msg.pose.pose if hasattr(msg.pose, 'covariance') else msg.pose
+    p, q = pose.position, pose.orientation
+    return PoseRecord(msg.header.frame_id, stamp_seconds(msg.header.stamp),
+                      (p.x, p.y, p.z), (q.x, q.y, q.z, q.w))
+
+
+def odometry_record(msg: Odometry) -> OdometryRecord:
+    """Return an Odometry message's pose and child frame."""
+    return OdometryRecord(pose_record(msg), msg.child_frame_id)
+
+
+def header_record(msg: Any) -> HeaderRecord:
+    """Return only a message's header (for the scan: the frame it is measured in)."""
+    return HeaderRecord(msg.header.frame_id, stamp_seconds(msg.header.stamp))
+
+
+# -- records -> ROS -----------------------------------------------------------------------
+
+def tf_message(records: Iterable[TransformRecord]) -> TFMessage:
+    """Return the TFMessage a broadcaster would send for these transforms."""
+    msg = TFMessage()
+    for record in records:
+        t = TransformStamped()
+        t.header.frame_id, t.child_frame_id = record.parent, record.child
+        t.header.stamp = time_message(record.stamp)
+        v, q = t.transform.translation, t.transform.rotation
+        v.x, v.y, v.z = (float(c) for c in record.translation)
+        q.x, q.y, q.z, q.w = (float(c) for c in record.rotation)
+        msg.transforms.append(t)
+    return msg
+
+
+def pose_message(record: PoseRecord, kind: Type[Any] = PoseStamped) -> PoseMessage:
+    """Return the record as a PoseStamped, PoseWithCovarianceStamped or Odometry."""
+    msg = kind()
+    msg.header.frame_id = record.frame_id
+    msg.header.stamp = time_message(record.stamp)
+    pose = msg.pose if kind is PoseStamped else msg.pose.pose
+    pose.position.x, pose.position.y, pose.position.z = (float(c) for c in record.position)
+    q = pose.orientation
+    q.x, q.y, q.z, q.w = (float(c) for c in record.orientation)
+    return msg
+
+
+def odometry_message(record: OdometryRecord) -> Odometry:
+    """Return the record as nav_msgs/Odometry."""
+    msg = pose_message(record.pose, Odometry)
+    msg.child_frame_id = record.child_frame_id
+    return msg
+
+
+def scan_message(record: HeaderRecord, beams: int = SCAN_BEAMS) -> LaserScan:
+    """Return a LaserScan with the record's header and a LiDAR's size, all beams at 10 m."""
+    msg = LaserScan()
+    msg.header.frame_id = record.frame_id
+    msg.header.stamp = time_message(record.stamp)
+    msg.angle_min, msg.angle_max = -0.75 * math.pi, 0.75 * math.pi
+    msg.angle_increment = (msg.angle_max - msg.angle_min) / max(1, beams - 1)
+    msg.range_min, msg.range_max = 0.02, 30.0
+    msg.ranges = [10.0] * beams
+    return msg
+
+
+def ros_message(message: Message, pose_types: Optional[Mapping[str, str]] = None) -> Any:
+    """
+    Return the ROS message a car would publish for a record.
+
+    pose_types maps a pose topic to its type name (as simulate.POSE_TYPES); PoseStamped
+    where it names none.
+    """
+    payload = message.payload
+    if isinstance(payload, OdometryRecord):
+        return odometry_message(payload)
+    if isinstance(payload, PoseRecord):
+        kind = POSE_TYPES.get((pose_types or {}).get(message.topic, ''), PoseStamped)
+        return pose_message(payload, kind)
+    if isinstance(payload, HeaderRecord):
+        return scan_message(payload)
+    return tf_message(payload)
+
+
+# -- check results -> DiagnosticArray, and back -------------------------------------------
+
+def format_value(value: Value) -> str:
+    """Return a key-value's text: numbers to six significant digits, the rest as is."""
+    if isinstance(value, float):
+        return '{:.6g}'.format(value)
+    return str(value)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE_CHARS else text[:MAX_MESSAGE_CHARS - 1] + '…'
+
+
+def _finding_values(index: int, finding: Finding) -> List[KeyValue]:
+    prefix = '{}{}'.format(FINDING_PREFIX, index)
+    pairs: List[Tuple[str, str]] = [(prefix, '{}: {}'.format(finding.level.name, finding.message))]
+    if finding.frames:
+        pairs.append((prefix + ' frames', ', '.join(finding.frames)))
+    if finding.topics:
+        pairs.append((prefix + ' topics', ', '.join(finding.topics)))
+    pairs.extend((prefix + ' ' + key, format_value(v)) for key, v in finding.values.items())
+    return [KeyValue(key=key, value=value) for key, value in pairs]
+
+
+def diagnostic_status(result: CheckResult, hardware_id: str) -> DiagnosticStatus:
+    """Return one check's DiagnosticStatus: its level, message, numbers and findings."""
+    values = [KeyValue(key=key, value=format_value(v)) for key, v in result.values.items()]
+    if result.findings:
+        values.append(KeyValue(key='findings', value=str(len(result.findings))))
+    for index, finding in enumerate(result.findings[:MAX_FINDINGS_SHOWN], start=1):
+        values.extend(_finding_values(index, finding))
+    return DiagnosticStatus(level=_LEVEL_BYTES[result.level], name=STATUS_PREFIX + result.check,
+                            message=_short(result.message), hardware_id=hardware_id,
+                            values=values)
+
+
+def diagnostic_array(results: Sequence[CheckResult], stamp: float,
+                     hardware_id: str) -> DiagnosticArray:
+    """Return the DiagnosticArray for one check cycle: one status per result."""
+    msg = DiagnosticArray()
+    msg.header.stamp = time_message(stamp)
+    msg.status = [diagnostic_status(result, hardware_id) for result in results]
+    return msg
+
+
+@dataclass(frozen=True)
+class Status:
+    """One frame_audit status as read back from /diagnostics (check id, not the full name)."""
+
+    check: str
+    level: Level
+    message: str
+    hardware_id: str = ''
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    def numbers(self) -> Dict[str, str]:
+        """Return the check's own key-values, without the per-finding ones."""
+        return {k: v for k, v in self.values.items() if not k.startswith(FINDING_PREFIX)}
+
+
+def level_of(status: DiagnosticStatus) -> Level:
+    """Return a DiagnosticStatus's level (a byte in ROS 2 Python, an int elsewhere)."""
+    raw = status.level
+    number = raw[0] if isinstance(raw, (bytes, bytearray)) else int(raw)
+    try:
+        return Level(number)
+    except ValueError:
+        return Level.ERROR  # an unknown level: show it as the worst, never hide it
+
+
+def frame_audit_statuses(msg: DiagnosticArray) -> List[Status]:
+    """Return the frame_audit statuses in a DiagnosticArray, others left out."""
+    return [Status(s.name[len(STATUS_PREFIX):], level_of(s), s.message, s.hardware_id,
+                   {kv.key: kv.value for kv in s.values})
+            for s in msg.status if s.name.startswith(STATUS_PREFIX)]

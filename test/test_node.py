@@ -1,0 +1,325 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The live node over real rclpy and Fast DDS, in its own process as `ros2 run` starts it.
+
+The simulated car (one rclpy node per node of its stack) drives in real time; the node's
+/diagnostics must be all OK once warmed up, then name the faults switched on in the running
+car: the particle filter's poses (declared laser) sent as rear-axle poses, a second parent
+for odom, a LiDAR re-sent at 0.27 m. Under use_sim_time it follows /clock through a bag loop.
+The simulator's own node and the monitor run as processes too.
+"""
+import os
+from pathlib import Path
+import shutil
+import subprocess
+import sys
+import time
+from typing import Callable, Dict, List, Set
+
+from diagnostic_msgs.msg import DiagnosticArray
+import pytest
+from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
+from rcl_interfaces.srv import SetParameters
+import rclpy
+from rclpy.executors import SingleThreadedExecutor
+from rosgraph_msgs.msg import Clock
+from tf2_msgs.msg import TFMessage
+
+from frame_audit import monitor, ros_messages as rm
+from frame_audit.checks import CHECK_IDS
+from frame_audit.findings import Level
+from frame_audit.sim_node import CarPublishers
+from frame_audit.simulate import SimulatedCar
+
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / 'config' / 'frame_audit.yaml'
+
+
+def ros_environment() -> Dict[str, str]:
+    """Return this run's own domain, kept on this host, with logs out of $HOME."""
+    env = dict(os.environ)
+    env['ROS_DOMAIN_ID'] = str(1 + os.getpid() % 100)
+    env['ROS_AUTOMATIC_DISCOVERY_RANGE'] = 'LOCALHOST'
+    if env.get('ROS_DISTRO') == 'humble':  # no discovery range before Iron
+        env['ROS_LOCALHOST_ONLY'] = '1'
+    env.setdefault('ROS_LOG_DIR', '/tmp/frame_audit_test_logs')
+    return env
+
+
+def command(executable: str, module: str, *ros_args: str) -> List[str]:
+    """Return a node's command line: the installed executable, as `ros2 run` runs it."""
+    exe = shutil.which(executable)
+    return ([exe] if exe else [sys.executable, '-m', module]) + ['--ros-args'] + list(ros_args)
+
+
+def node_command(*ros_args: str) -> List[str]:
+    """Return the audit node's command line with the package's parameters file."""
+    return command('frame_audit_node', 'frame_audit.node', '--params-file', str(CONFIG),
+                   *ros_args)
+
+
+class Car:
+    """The simulated car of seeds/004, sent in real time from one rclpy node per car node."""
+
+    def __init__(self):
+        """Park the car; nothing is sent until drive()."""
+        self.sim = SimulatedCar(seed=4, start_time=time.time())
+        self.publishers = CarPublishers('/scan')
+
+    def step(self) -> None:
+        """Send every message due by now."""
+        for message in self.sim.advance(time.time()):
+            self.publishers.publish(message)
+
+
+class Listener:
+    """The test's view of /diagnostics: the newest frame_audit statuses by check id."""
+
+    def __init__(self, executor: SingleThreadedExecutor):
+        """Subscribe to /diagnostics."""
+        self.node = rclpy.create_node('frame_audit_test_listener')
+        executor.add_node(self.node)
+        self.latest: Dict[str, rm.Status] = {}
+        self.stamp = 0.0
+        self.node.create_subscription(DiagnosticArray, '/diagnostics', self._take, 10)
+
+    def _take(self, msg: DiagnosticArray) -> None:
+        self.latest = {s.check: s for s in rm.frame_audit_statuses(msg)}
+        self.stamp = rm.stamp_seconds(msg.header.stamp)
+
+    def not_ok(self) -> Set[str]:
+        """Return the checks whose newest status is not OK."""
+        return {check for check, s in self.latest.items() if s.level != Level.OK}
+
+    def errors(self) -> Set[str]:
+        """Return the checks whose newest status is ERROR."""
+        return {check for check, s in self.latest.items() if s.level == Level.ERROR}
+
+    def describe(self) -> str:
+        """Return the newest statuses, for a failing assertion."""
+        return '\n'.join('{} {} {}'.format(s.level.name, s.check, s.message)
+                         for s in self.latest.values())
+
+
+@pytest.fixture(scope='module')
+def env():
+    """Give this module's processes and rclpy one private domain."""
+    saved = dict(os.environ)
+    os.environ.update(ros_environment())
+    yield dict(os.environ)
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+@pytest.fixture(scope='module')
+def graph(env):
+    """Start rclpy in the test, with a /diagnostics listener."""
+    rclpy.init()
+    executor = SingleThreadedExecutor()
+    listener = Listener(executor)
+    yield listener, executor
+    executor.shutdown()
+    rclpy.shutdown()
+
+
+@pytest.fixture
+def car(graph):
+    """Give a test its own car: latched messages of another test's car never leak in."""
+    new = Car()
+    yield new
+    new.publishers.destroy()
+
+
+def drive_until(step: Callable[[], None], executor: SingleThreadedExecutor,
+                done: Callable[[], bool], timeout: float) -> bool:
+    """Call step() (the car sends what is due) until done() holds or timeout seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        step()
+        executor.spin_once(timeout_sec=0.005)
+        if done():
+            return True
+    return False
+
+
+def test_wrong_parameter_is_one_line_naming_the_key(env):
+    result = subprocess.run(node_command('-p', 'laser_offset.translation:=[0.26, 0.0]'),
+                            env=env, capture_output=True, text=True, timeout=30)
+    assert result.returncode != 0
+    assert 'Traceback' not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and 'laser_offset.translation' in lines[0], result.stderr
+
+
+def monitor_command(*options: str) -> List[str]:
+    """Return `frame-audit monitor`'s command line (its module, as the CLI runs it)."""
+    return [sys.executable, '-m', 'frame_audit.monitor'] + list(options)
+
+
+def test_monitor_without_diagnostics_says_so(env):
+    result = subprocess.run(monitor_command('--once', '--timeout', '1'), env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1
+    assert result.stderr.strip() == \
+        'frame-audit monitor: no frame_audit diagnostics on /diagnostics'
+
+
+def test_monitor_lines_colour_levels_and_fit_the_terminal():
+    status = rm.Status('laser_offset', Level.ERROR, 'x' * 200, 'car', {'x_m': '0.27'})
+    line = monitor.status_line(status, colour=True, width=60)
+    assert line.startswith(monitor.COLOURS[Level.ERROR] + 'ERROR' + monitor.RESET)
+    assert len(line) - len(monitor.COLOURS[Level.ERROR] + monitor.RESET) == 60
+    plain = monitor.status_line(rm.Status('timing', Level.OK, 'fine', 'car', {'rate': '50'}),
+                                colour=False)
+    assert plain == 'OK    timing             fine  [rate=50]'
+
+
+def test_healthy_car_then_faults(graph, car, env):
+    listener, executor = graph
+    # The car drives before the node starts: /tf_static must reach it through transient local.
+    drive_until(car.step, executor, lambda: False, 1.0)
+    node = subprocess.Popen(node_command(), env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        _healthy_then_faults(car, listener, executor, env)
+    finally:
+        node.terminate()
+        _, stderr = node.communicate(timeout=15)
+    assert 'Traceback' not in stderr, stderr
+
+
+def _healthy_then_faults(car: Car, listener: Listener, executor: SingleThreadedExecutor,
+                         env: Dict[str, str]):
+    all_ok = drive_until(car.step, executor, lambda: len(listener.latest) == len(CHECK_IDS) + 1
+                         and not listener.not_ok(), timeout=25.0)
+    assert all_ok, 'not all OK once warmed up:\n' + listener.describe()
+    assert set(listener.latest) == set(CHECK_IDS) | {'tree'}
+    tree = listener.latest['tree']
+    assert tree.hardware_id == 'f1tenth_car'
+    assert 'by vesc_to_odom_node' in tree.values['base_link'], tree.values
+    assert 'by base_link_to_laser' in tree.values['laser'], tree.values
+    assert tree.values['node: messages not taken'] == '0'
+    _monitor_shows_all_ok(car, executor, env)
+
+    # The pose fault first: a second parent for odom cuts map off base_link (tf2 follows the
+    # newest parent), after which no pose can be placed against TF.
+    car.sim.enable_fault('pf_rear_axle')
+    named = drive_until(car.step, executor, lambda: _pf_found_at(listener, 'base_link'),
+                        timeout=20.0)
+    assert named, 'rear-axle poses declared laser not named:\n' + listener.describe()
+
+    car.sim.enable_fault('odom_two_parents')
+    car.sim.enable_fault('static_changed')  # a second static publisher says x = 0.27 m
+    wanted = {'parent_uniqueness', 'laser_offset'}
+    named = drive_until(car.step, executor, lambda: wanted <= listener.errors(),
+                        timeout=10.0)
+    assert named, 'faults not named:\n' + listener.describe()
+    latest = listener.latest
+    assert 'odom_imu' in latest['parent_uniqueness'].message
+    assert 'vehicle_state_node' in latest['parent_uniqueness'].message
+    assert '0.27' in latest['laser_offset'].message
+
+
+def _monitor_shows_all_ok(car: Car, executor: SingleThreadedExecutor, env: Dict[str, str]):
+    viewer = subprocess.Popen(monitor_command('--once'), env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    drive_until(car.step, executor, lambda: viewer.poll() is not None, timeout=20.0)
+    out, err = viewer.communicate(timeout=10)
+    assert viewer.returncode == 0, err
+    head, *lines = out.strip().splitlines()
+    assert head.startswith('frame_audit on f1tenth_car at ')
+    assert head.endswith(': {} OK, 0 WARN, 0 ERROR, 0 STALE'.format(len(CHECK_IDS) + 1))
+    assert [line.split()[:2] for line in lines] == [['OK', c] for c in CHECK_IDS + ('tree',)]
+
+
+def _pf_found_at(listener: Listener, frame: str) -> bool:
+    """Return whether pose_frame has an ERROR: the pf topic's poses are frame's, not laser's."""
+    status = listener.latest.get('pose_frame')
+    if status is None or status.level != Level.ERROR:
+        return False
+    values = status.values
+    findings = [key for key in values
+                if key.startswith(rm.FINDING_PREFIX) and key[len(rm.FINDING_PREFIX):].isdigit()]
+    return any(values[key].startswith('ERROR') and values.get(key + ' frames') == 'laser, '
+               + frame and values.get(key + ' topics') == '/pf/viz/inferred_pose'
+               for key in findings)
+
+
+def test_sim_time_follows_clock_through_a_bag_loop(graph, car, env):
+    listener, executor = graph
+    clock = listener.node.create_publisher(Clock, '/clock', 10)
+    node = subprocess.Popen(node_command('-p', 'use_sim_time:=true'), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for seconds in (6.0, 4.0):  # the recording plays, then loops back to its start
+            _play(SimulatedCar(seed=1, start_time=1000.0), car.publishers, clock, executor,
+                  seconds)
+    finally:
+        node.terminate()
+        _, stderr = node.communicate(timeout=15)
+        listener.node.destroy_publisher(clock)
+    assert 'Traceback' not in stderr, stderr
+    assert 1000.0 < listener.stamp < 1007.0  # diagnostics stamped with /clock's time
+    assert 'time jumped back' in listener.latest['timing'].message
+    assert not listener.errors(), listener.describe()
+
+
+def _play(sim: SimulatedCar, publishers: CarPublishers, clock, executor, seconds: float):
+    """Send a recording from sim's start time, with /clock, as `ros2 bag play --clock`."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        now = sim.start_time + time.monotonic() - start
+        clock.publish(Clock(clock=rm.time_message(now)))
+        for message in sim.advance(now):
+            publishers.publish(message)
+        executor.spin_once(timeout_sec=0.005)
+
+
+def _set_faults(node, value: str, executor: SingleThreadedExecutor):
+    """Set the simulator's faults parameter as `ros2 param set` does; return the result."""
+    client = node.create_client(SetParameters, '/frame_audit_sim/set_parameters')
+    assert client.wait_for_service(timeout_sec=10.0)
+    request = SetParameters.Request(parameters=[Parameter(name='faults', value=ParameterValue(
+        type=ParameterType.PARAMETER_STRING, string_value=value))])
+    future = client.call_async(request)
+    executor.spin_until_future_complete(future, timeout_sec=10.0)
+    node.destroy_client(client)
+    return future.result().results[0]
+
+
+def test_sim_node_switches_faults_at_run_time(graph, env):
+    listener, executor = graph
+    node = listener.node
+    edges: Dict[tuple, float] = {}
+
+    def take(msg: TFMessage) -> None:
+        for t in msg.transforms:
+            edges.setdefault((t.header.frame_id, t.child_frame_id), time.monotonic())
+
+    subscription = node.create_subscription(TFMessage, '/tf', take, 100)
+    started = time.monotonic()
+    sim = subprocess.Popen(command('frame_audit_sim', 'frame_audit.sim_node', '-p',
+                                   'faults:=pf_map_laser', '-p', 'fault_after_s:=1.5',
+                                   '-p', 'duration_s:=30.0'),
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        def spin(until: Callable[[], bool]) -> bool:
+            return drive_until(lambda: None, executor, until, timeout=10.0)
+
+        assert spin(lambda: ('/map', '/laser') in edges), edges
+        assert edges[('/map', '/laser')] - started >= 1.5  # fault_after_s
+        publishers = {i.node_name for i in node.get_publishers_info_by_topic('/tf')}
+        assert {'vesc_to_odom_node', 'slam_toolbox', 'particle_filter'} <= publishers
+
+        assert _set_faults(node, 'odom_two_parents', executor).successful
+        assert spin(lambda: ('odom_imu', 'odom') in edges), edges
+        refused = _set_faults(node, 'odom_two_parents, no_such_fault', executor)
+        assert not refused.successful and 'no_such_fault' in refused.reason
+    finally:
+        node.destroy_subscription(subscription)
+        sim.terminate()
+        _, stderr = sim.communicate(timeout=15)
+    assert 'Traceback' not in stderr, stderr
