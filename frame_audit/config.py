@@ -143,8 +143,14 @@ _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'parent_uniqueness.alternation_min_m': ('alternation_min_m', _number(0.0, 100.0, True)),
     'limits.max_frames': ('max_frames', _positive_int),
 }
-# Keys the node reads for itself (not the audit's); accepted so one file serves both.
-_NODE_KEYS = ('use_sim_time',)
+# Parameters rclpy declares on every node (not the audit's): accepted and ignored, so one
+# file, even one dumped from a running node, serves the node and the command line.
+ROS_PARAMETERS = ('use_sim_time', 'start_type_description_service')
+
+
+def is_ros_parameter(name: str) -> bool:
+    """Return whether a parameter is rclpy's own rather than the audit's."""
+    return name in ROS_PARAMETERS or name.startswith('qos_overrides.')
 
 
 def _pose_topics(params: Mapping[str, Any]) -> Tuple[PoseTopic, ...]:
@@ -175,7 +181,7 @@ def config_from_parameters(params: Mapping[str, Any]) -> AuditConfig:
                 raise ConfigError('{}: no value given'.format(key))
             name, parse = _FIELDS[key]
             values[name] = parse(key, value)
-        elif key not in pose_keys and key != 'pose_topics' and key not in _NODE_KEYS:
+        elif key not in pose_keys and key != 'pose_topics' and not is_ros_parameter(key):
             raise ConfigError('{}: not a frame_audit parameter (known: {})'.format(
                 key, ', '.join(sorted(list(_FIELDS) + ['pose_topics', 'poses.<name>.*']))))
     if 'pose_topics' in params:

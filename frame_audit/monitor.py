@@ -5,8 +5,8 @@ A live terminal view of frame_audit's /diagnostics, for a car without rqt.
 
 One line per check: level, check id, message and its key numbers, redrawn as each
 DiagnosticArray arrives (in colour on a terminal; one block per update when piped).
-`--once` prints the first update and exits; `--duration S` watches for S seconds. Used by
-`frame-audit monitor` (run_monitor) and runnable as `python -m frame_audit.monitor`.
+`--once` prints the first update and exits; `--duration S` watches for S seconds. Run as
+`frame-audit monitor` (cli.py holds its options).
 """
 import argparse
 import shutil
@@ -27,18 +27,6 @@ COLOURS = {Level.OK: '\x1b[32m', Level.WARN: '\x1b[33m', Level.ERROR: '\x1b[1;31
            Level.STALE: '\x1b[90m'}
 RESET = '\x1b[0m'
 CLEAR = '\x1b[H\x1b[2J'
-
-
-def add_monitor_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the monitor's options to a parser (the `frame-audit monitor` subcommand's)."""
-    parser.add_argument('--once', action='store_true',
-                        help='print the first update and exit (1 if none within --timeout)')
-    parser.add_argument('--duration', type=float, default=None, metavar='S',
-                        help='watch for S seconds, then exit (1 if nothing arrived)')
-    parser.add_argument('--timeout', type=float, default=10.0, metavar='S',
-                        help='with --once, how long to wait for the first update')
-    parser.add_argument('--color', choices=('auto', 'always', 'never'), default='auto',
-                        help='colour the levels (auto: when stdout is a terminal)')
 
 
 def status_line(status: Status, colour: bool, width: Optional[int] = None) -> str:
@@ -123,20 +111,3 @@ def run_monitor(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     return 0
-
-
-def main(argv: Optional[List[str]] = None) -> int:
-    """Parse the monitor's options (ROS arguments after --ros-args) and run it."""
-    argv = sys.argv[1:] if argv is None else argv
-    ours, ros = (argv[:argv.index('--ros-args')], argv[argv.index('--ros-args'):]) \
-        if '--ros-args' in argv else (argv, [])
-    parser = argparse.ArgumentParser(prog='frame-audit monitor',
-                                     description=__doc__.strip().split('\n')[0])
-    add_monitor_arguments(parser)
-    args = parser.parse_args(ours)
-    args.ros_args = ['frame_audit_monitor'] + ros
-    return run_monitor(args)
-
-
-if __name__ == '__main__':
-    sys.exit(main())

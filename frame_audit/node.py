@@ -32,7 +32,7 @@ from tf2_msgs.msg import TFMessage
 from . import ros_messages
 from .audit import Audit
 from .checks import TREE
-from .config import config_from_parameters, ConfigError, NODE_NAME
+from .config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
 from .findings import CheckResult
 from .records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
 
@@ -45,8 +45,6 @@ SCAN_QOS = QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT,
                       durability=DurabilityPolicy.VOLATILE)
 DIAGNOSTICS_TOPIC = '/diagnostics'
 DISCOVERY_PERIOD_S = 2.0  # how often the graph is read for topic types and publishers
-# Parameters rclpy declares for every node: not the audit's, and free to change at run time.
-ROS_PARAMETERS = ('use_sim_time', 'start_type_description_service')
 LOG_EVERY_S = 10.0
 # A publisher's first messages can arrive before the graph shows it (a static transform the
 # moment the subscription matches): they wait this long for its name, in arrival order.
@@ -197,15 +195,13 @@ class FrameAuditNode(Node):
     def _audit_parameters(self) -> Dict[str, Any]:
         params = {}
         for name, parameter in self.get_parameters_by_prefix('').items():
-            if name in ROS_PARAMETERS or name.startswith('qos_overrides.'):
-                continue
             value = parameter.value
             params[name] = value.tolist() if hasattr(value, 'tolist') else value  # array.array
         return params
 
     def _refuse_changes(self, parameters: List[Parameter]) -> SetParametersResult:
         """Refuse run-time changes to the audit's parameters: it reads them once, at start."""
-        names = [p.name for p in parameters if p.name not in ROS_PARAMETERS]
+        names = [p.name for p in parameters if not is_ros_parameter(p.name)]
         if not names:
             return SetParametersResult(successful=True)
         return SetParametersResult(successful=False, reason='{} read at start only: restart '

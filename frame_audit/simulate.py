@@ -181,6 +181,10 @@ class Slam:
     pending: Optional[Tuple[int, Pose2D, float]] = None  # (apply at step, value, stamp)
 
 
+# Faults in the static transform: switched while driving, the static publisher restarts.
+RESENT_STATIC = ('static_changed', 'laser_027', 'leading_slash')
+
+
 class SimulatedCar:
     """The car and its stack, stepped on demand; faults switch on and off while it drives."""
 
@@ -255,8 +259,8 @@ class SimulatedCar:
             self._reset_pending = True
         elif name == 'time_loop':
             self._loop_clock()  # a replayed recording sends /tf_static again
-        elif name == 'static_changed':
-            self._send_static()
+        elif name == 'static_changed' or (name in RESENT_STATIC and self._step):
+            self._send_static()  # the static publisher restarts with the wrong value
         elif name == 'ekf_odom_tf':
             rng = self._rng(EKF)
             self._ekf = DeadReckoning(self._vesc.pose, self._vesc.speed_scale + 0.03,
@@ -277,8 +281,9 @@ class SimulatedCar:
         self._send_static()  # a replayed recording sends /tf_static again
 
     def disable_fault(self, name: str) -> None:
-        """Switch a fault off; what it already sent stays sent."""
-        self.faults.pop(name, None)
+        """Switch a fault off; what it already sent stays sent, a static value is resent."""
+        if self.faults.pop(name, None) is not None and name in RESENT_STATIC:
+            self._send_static()
 
     # -- one physics step ---------------------------------------------------------------
 

@@ -397,18 +397,21 @@ class FrameStore:
 
     def parent_of(self, child: str) -> Optional[Edge]:
         """
-        Return the edge tf2 would follow up from child.
+        Return the edge the audit follows up from child.
 
-        With several parents (a fault parent_uniqueness reports), a static parent wins, then
-        the most recently received one.
+        With several parents (a fault parent_uniqueness reports) tf2 follows whichever came
+        last; the audit keeps the established one, so the other checks still see the car: a
+        static parent first, then one still arriving, then the one seen first.
         """
         candidates = self.parents.get(child)
         if not candidates:
             return None
         if len(candidates) == 1:
             return next(iter(candidates.values()))
-        return max(candidates.values(),
-                   key=lambda edge: (edge.static_value is not None, edge.last_received))
+        live_after = (self.last_received or 0.0) - self.config.stale_after_s
+        return min(candidates.values(),
+                   key=lambda edge: (edge.static_value is None, edge.last_received < live_after,
+                                     edge.first_received))
 
     def ancestry(self, frame: str) -> List[str]:
         """Return frame, its parent, and so on up to the root (stopping at a cycle)."""

@@ -156,7 +156,7 @@ def test_wrong_parameter_is_one_line_naming_the_key(env):
 
 def monitor_command(*options: str) -> List[str]:
     """Return `frame-audit monitor`'s command line (its module, as the CLI runs it)."""
-    return [sys.executable, '-m', 'frame_audit.monitor'] + list(options)
+    return [sys.executable, '-m', 'frame_audit', 'monitor'] + list(options)
 
 
 def test_monitor_without_diagnostics_says_so(env):

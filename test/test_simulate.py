@@ -217,3 +217,14 @@ def test_config_frames_and_topics_are_used() -> None:
     assert {'/vesc/odom', '/lidar'} <= topics and '/odom' not in topics
     assert transforms(messages, 'odometry') and transforms(messages, 'base_link')[0][1].parent \
         == 'odometry'
+
+
+def test_static_faults_switched_while_driving_resend_the_static_transform():
+    car = SimulatedCar(seed=2)
+    car.advance(car.start_time + 2.0)
+    car.enable_fault('laser_027')
+    statics = [m for m in car.advance(car.start_time + 3.0) if m.topic == '/tf_static']
+    assert [m.payload[0].translation[0] for m in statics] == [0.27]
+    car.disable_fault('laser_027')
+    statics = [m for m in car.advance(car.start_time + 4.0) if m.topic == '/tf_static']
+    assert [m.payload[0].translation[0] for m in statics] == [0.26]
