@@ -8,14 +8,12 @@ the arguments are wrong (one line on stderr, never a traceback).
 """
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 from typing import Optional, Sequence
 
 from .config import ConfigError, default_config_file, load_config
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
-DEMO_FAULTS = ('pf_rear_axle', 'odom_two_parents')
 
 
 class UsageError(Exception):
@@ -118,27 +116,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _demo_offline(folder: Path, duration: float, colour: bool) -> None:
-    from .report import to_text
-
-    config = _config(None)
-    for title, faults in (('a healthy car', ()), ('a car with faults: ' +
-                                                  ', '.join(DEMO_FAULTS), DEMO_FAULTS)):
-        path = folder / ('healthy.mcap' if not faults else 'faulty.mcap')
-        _simulate_to(path, duration, 1, faults, False, config)
-        _, report = _audit_report(path, config)
-        print('=' * 78)
-        print('Offline audit of {} ({} s simulated drive, {})'.format(title, duration, path.name))
-        print('=' * 78)
-        sys.stdout.write(to_text(report, colour))
-        print()
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
-    """Simulate a healthy and a faulty drive, audit both, print both reports."""
-    colour = sys.stdout.isatty()
-    with tempfile.TemporaryDirectory(prefix='frame_audit_demo_') as folder:
-        _demo_offline(Path(folder), args.duration, colour)
+    """Show the audit live over DDS, then a healthy and a faulty drive offline."""
+    from .demo import run_demo
+
+    run_demo(args.duration, live=not args.offline, colour=sys.stdout.isatty())
     return EXIT_OK
 
 
@@ -190,9 +172,11 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument('--list-faults', action='store_true', help='list the faults')
     simulate.set_defaults(run=cmd_simulate)
 
-    demo = commands.add_parser('demo', help='simulate, audit and report a healthy and a '
-                               'faulty car')
-    demo.add_argument('--duration', type=float, default=30.0, metavar='S')
+    demo = commands.add_parser('demo', help='a simulated car audited live, healthy then '
+                               'faulty, then the same drive offline')
+    demo.add_argument('--duration', type=float, default=20.0, metavar='S',
+                      help='seconds of driving; faults switch on half-way (at most at 10 s)')
+    demo.add_argument('--offline', action='store_true', help='skip the live part')
     demo.set_defaults(run=cmd_demo)
 
     lint = commands.add_parser('lint', help="check a workspace's launch, parameter and URDF "

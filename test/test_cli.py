@@ -103,3 +103,16 @@ def test_wrong_arguments_exit_2():
 def test_list_faults_names_each_fault_in_one_line():
     lines = run('simulate', '--list-faults').stdout.splitlines()
     assert len(lines) >= 15 and all(len(line.split(None, 1)) == 2 for line in lines)
+
+
+def test_the_demo_shows_the_live_audit_turn_red_then_the_offline_reports():
+    done = run('demo', '--duration', 8)
+    assert done.returncode == 0, done.stderr
+    live, offline = done.stdout.split('Offline:', 1)
+    healthy, faulty = live.split('...then faults switched on', 1)
+    assert 'OK    parent_uniqueness' in healthy
+    assert not [line for line in healthy.splitlines() if line.startswith(('ERROR', 'WARN'))]
+    assert 'ERROR parent_uniqueness  odom has 2 parents' in faulty
+    assert 'by vehicle_state_node' in faulty  # the live node knows who sent it
+    assert 'ERROR pose_frame' in faulty
+    assert offline.count('frame_audit: ') == 2 and 'Summary: 9 OK' in offline
