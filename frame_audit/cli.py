@@ -143,6 +143,17 @@ def cmd_monitor(args: argparse.Namespace) -> int:
     return run_monitor(args)
 
 
+def _report_options(command: argparse.ArgumentParser) -> None:
+    """Add the options of the commands that report: config, format, output, fail-on."""
+    command.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
+                         "package's config/frame_audit.yaml)")
+    command.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
+    command.add_argument('--output', metavar='FILE', help='write the report here')
+    command.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
+                         help='exit 1 when a finding is at or above this level (default: '
+                         'error)')
+
+
 def parser() -> argparse.ArgumentParser:
     """Return the command line's parser."""
     main = argparse.ArgumentParser(
@@ -152,13 +163,8 @@ def parser() -> argparse.ArgumentParser:
     audit = commands.add_parser('audit', help='audit a recording (rosbag2 folder, .db3, '
                                 '.mcap, ROS 1 .bag)')
     audit.add_argument('path', metavar='PATH')
-    audit.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
-                       "package's config/frame_audit.yaml)")
-    audit.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
-    audit.add_argument('--output', metavar='FILE', help='write the report here')
+    _report_options(audit)
     audit.add_argument('--tree', metavar='FILE', help='draw the tree (.svg, .png or .dot)')
-    audit.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
-                       help='exit 1 when a finding is at or above this level (default: error)')
     audit.set_defaults(run=cmd_audit)
 
     simulate = commands.add_parser('simulate', help='write a simulated drive of the car')
@@ -182,12 +188,7 @@ def parser() -> argparse.ArgumentParser:
     lint = commands.add_parser('lint', help="check a workspace's launch, parameter and URDF "
                                'files for frame mistakes (reads them, never runs them)')
     lint.add_argument('path', metavar='WORKSPACE')
-    lint.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
-                      "package's config/frame_audit.yaml)")
-    lint.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
-    lint.add_argument('--output', metavar='FILE', help='write the report here')
-    lint.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
-                      help='exit 1 when a finding is at or above this level (default: error)')
+    _report_options(lint)
     lint.set_defaults(run=cmd_lint)
 
     monitor = commands.add_parser('monitor', help="watch frame_audit's /diagnostics live")

@@ -25,6 +25,7 @@ from .simulate import POSE_TYPES, SimulatedCar
 FAULTS = ('pf_rear_axle', 'odom_two_parents')
 SEED = 1
 LINE = '=' * 78
+STARTUP_S = 30.0  # at most this long for the two processes to start and the first diagnostics
 
 
 def _banner(text: str) -> None:
@@ -57,26 +58,55 @@ def _spawn(module: str, ros_args: List[str], env: dict) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def _watch(seconds: float, colour: bool) -> str:
-    """Show frame_audit's diagnostics for a while; return the last view."""
-    import rclpy
-    from rclpy.qos import QoSProfile, ReliabilityPolicy
-    from diagnostic_msgs.msg import DiagnosticArray
-    from .monitor import Monitor, render
+class LiveView:
+    """frame_audit's diagnostics as the monitor draws them, and a hand on the car's faults."""
 
-    monitor = Monitor(sys.stdout if colour else io.StringIO(), colour)
-    node = rclpy.create_node('frame_audit_demo_monitor')
-    node.create_subscription(DiagnosticArray, '/diagnostics', monitor.take,
-                             QoSProfile(depth=10, reliability=ReliabilityPolicy.BEST_EFFORT))
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        rclpy.spin_once(node, timeout_sec=0.1)
-    node.destroy_node()
-    return render(list(monitor.latest.values()), time.time(), colour) if monitor.latest \
-        else 'no diagnostics arrived: is DDS blocked on this machine?'
+    def __init__(self, colour: bool):
+        """Subscribe to /diagnostics; draw live on a terminal, else keep the last view."""
+        import rclpy
+        from diagnostic_msgs.msg import DiagnosticArray
+        from rcl_interfaces.srv import SetParameters
+        from rclpy.qos import QoSProfile, ReliabilityPolicy
+        from .monitor import Monitor
+
+        self.colour = colour
+        self.monitor = Monitor(sys.stdout if colour else io.StringIO(), colour)
+        self.node = rclpy.create_node('frame_audit_demo')
+        self.node.create_subscription(
+            DiagnosticArray, '/diagnostics', self.monitor.take,
+            QoSProfile(depth=10, reliability=ReliabilityPolicy.BEST_EFFORT))
+        self.faults = self.node.create_client(SetParameters, '/frame_audit_sim/set_parameters')
+
+    def spin(self, seconds: float, until_first: bool = False) -> None:
+        """Take diagnostics for a while (or, until_first, until the first arrives)."""
+        import rclpy
+
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not (until_first and self.monitor.updates):
+            rclpy.spin_once(self.node, timeout_sec=0.1)
+
+    def view(self) -> str:
+        """Return the latest diagnostics, drawn as the monitor draws them."""
+        from .monitor import render
+
+        if not self.monitor.latest:
+            return 'no diagnostics arrived: is DDS blocked on this machine?'
+        return render(list(self.monitor.latest.values()), time.time(), self.colour)
+
+    def switch_faults(self, faults: Sequence[str]) -> None:
+        """Switch the simulated car's faults on, as `ros2 param set` would."""
+        import rclpy
+        from rcl_interfaces.srv import SetParameters
+        from rclpy.parameter import Parameter
+
+        self.faults.wait_for_service(timeout_sec=10.0)
+        request = SetParameters.Request(parameters=[
+            Parameter('faults', value=','.join(faults)).to_parameter_msg()])
+        rclpy.spin_until_future_complete(self.node, self.faults.call_async(request),
+                                         timeout_sec=10.0)
 
 
-def demo_live(fault_after_s: float, watch_s: float, colour: bool) -> None:
+def demo_live(healthy_s: float, faulty_s: float, colour: bool) -> None:
     """Run the simulated car and frame_audit_node over DDS; show the diagnostics turn red."""
     import rclpy
 
@@ -85,18 +115,20 @@ def demo_live(fault_after_s: float, watch_s: float, colour: bool) -> None:
     env.setdefault('ROS_LOG_DIR', tempfile.mkdtemp(prefix='frame_audit_demo_logs_'))
     os.environ.update({key: env[key] for key in ('ROS_DOMAIN_ID',
                                                  'ROS_AUTOMATIC_DISCOVERY_RANGE', 'ROS_LOG_DIR')})
-    processes = [
-        _spawn('frame_audit.sim_node', ['-p', 'seed:={}'.format(SEED), '-p',
-                                        'faults:={}'.format(','.join(FAULTS)), '-p',
-                                        'fault_after_s:={}'.format(fault_after_s)], env),
-        _spawn('frame_audit.node', ['--params-file', str(default_config_file())], env)]
+    processes = [_spawn('frame_audit.sim_node', ['-p', 'seed:={}'.format(SEED)], env),
+                 _spawn('frame_audit.node', ['--params-file', str(default_config_file())], env)]
     rclpy.init()
     try:
+        view = LiveView(colour)
         _banner('Live: the simulated car and frame_audit_node over DDS, as rqt would show them.'
-                '\nA healthy car first ({} s)...'.format(fault_after_s))
-        print(_watch(fault_after_s - 0.5, colour), flush=True)
-        _banner('...then faults switched on: {}'.format(', '.join(FAULTS)))
-        print(_watch(watch_s, colour), flush=True)
+                '\nA healthy car first ({:.0f} s)...'.format(healthy_s))
+        view.spin(STARTUP_S, until_first=True)
+        view.spin(healthy_s)
+        print(view.view(), flush=True)
+        _banner('...then faults switched on ({:.0f} s): {}'.format(faulty_s, ', '.join(FAULTS)))
+        view.switch_faults(FAULTS)
+        view.spin(faulty_s)
+        print(view.view(), flush=True)
     finally:
         rclpy.try_shutdown()
         for process in processes:

@@ -23,6 +23,7 @@ EdgeKey = Tuple[str, str]  # (parent, child)
 RATE_WINDOW = 100  # receive times kept per edge to measure its rate
 ALTERNATION_WINDOW = 100  # sample triples kept per edge to spot two interleaved sources
 MIN_ALTERNATION_TRIPLES = 20
+RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
 
@@ -85,6 +86,8 @@ class Edge:
     alternations: Deque[bool] = field(default_factory=lambda: deque(maxlen=ALTERNATION_WINDOW))
     alternation_hits: int = 0
     two_tracks: Optional['TwoTracks'] = None
+    baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
+    doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
     recent: Deque[Tuple[float, Transform]] = field(default_factory=lambda: deque(maxlen=3))
 
     @property
@@ -303,6 +306,7 @@ class FrameStore:
             edge.static_value = value
             return
         edge.received_times.append(arrival.received)
+        self._follow_rate(edge, arrival.received)
         edge.latencies.append(arrival.received - stamp)
         ahead = stamp - arrival.received
         if ahead > self.config.future_tolerance_s:
@@ -310,6 +314,26 @@ class FrameStore:
             edge.future_max_s = max(edge.future_max_s, ahead)
         self._follow_track(edge, value, stamp, arrival.received)
         self._insert_sample(edge, stamp, value)
+
+    def _follow_rate(self, edge: Edge, received: float) -> None:
+        """
+        Remember the edge's first steady rate, and when it first about doubled.
+
+        A second node sending the same edge with the same values cannot be told from the
+        data, but it doubles the rate (under bag replay no publisher identity is known).
+        """
+        if len(edge.received_times) < RATE_WINDOW:
+            return
+        rate = edge.rate_hz()
+        if rate is None:
+            return
+        if edge.baseline_rate_hz is None:
+            edge.baseline_rate_hz = rate
+        elif edge.doubled is not None:
+            first, baseline, highest = edge.doubled
+            edge.doubled = (first, baseline, max(highest, rate))
+        elif rate >= RATE_DOUBLED * edge.baseline_rate_hz:
+            edge.doubled = (received, edge.baseline_rate_hz, rate)
 
     def _insert_sample(self, edge: Edge, stamp: float, value: Transform) -> None:
         """Insert by stamp, then drop what is older than the window (kept like tf2's cache)."""

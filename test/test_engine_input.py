@@ -108,3 +108,22 @@ def test_two_interleaved_sources_without_publisher_identity():
     found = by_id(audit.check(T0 + 3.0))['parent_uniqueness'].findings
     assert len(found) == 1 and 'alternates between two tracks' in found[0].message
     assert not math.isnan(found[0].values['separation_m'])
+
+
+def test_a_second_identical_source_doubles_the_rate():
+    audit = Audit(AuditConfig())
+    for i in range(600):  # 50 Hz for 4 s, then a second node sends the same values
+        t = T0 + (i * 0.02 if i < 200 else 4.0 + (i - 200) * 0.01)
+        audit.add_transforms([tf('odom', 'base_link', t, x=0.01 * i)], Arrival('/tf', t))
+    found = by_id(audit.check(T0 + 8.0))['parent_uniqueness'].findings
+    assert len(found) == 1 and found[0].level == Level.ERROR
+    assert found[0].message.startswith('odom → base_link went from 50.0 Hz to 100.0 Hz')
+
+
+def test_a_steady_rate_with_jitter_is_one_source():
+    audit = Audit(AuditConfig())
+    jitter = [0.0, 0.004, -0.003, 0.002, -0.004]
+    for i in range(1000):
+        t = T0 + i * 0.02 + jitter[i % 5]
+        audit.add_transforms([tf('odom', 'base_link', t, x=0.01 * i)], Arrival('/tf', t))
+    assert by_id(audit.check(T0 + 20.0))['parent_uniqueness'].findings == []

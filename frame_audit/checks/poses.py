@@ -20,7 +20,7 @@ from ..store import FrameStore, PoseTrack
 
 POSE = 'pose_frame'
 ODOMETRY = 'odometry'
-VERDICT_WINDOW = 100  # the most recent placed samples (10 s) a verdict is drawn from
+VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn from
 
 
 def _medians(track: PoseTrack, frames: Tuple[str, ...]) -> Tuple[Dict[str, float], int]:

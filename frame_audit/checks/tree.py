@@ -91,6 +91,15 @@ def _two_sources(store: FrameStore) -> List[Finding]:
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'separation_m': round(tracks.separation_m, 4),
                         'alternating_share': round(tracks.share, 3)}))
+        elif edge.doubled is not None:
+            _, baseline, rate = edge.doubled
+            findings.append(Finding(
+                PARENTS, Level.ERROR,
+                '{} went from {} Hz to {} Hz on {}: a second node sending it (the publishers '
+                'are not known here, as in a bag replay); keep one'.format(
+                    name, fmt(baseline, 1), fmt(rate, 1), ', '.join(edge.topics)),
+                'sources:' + name, frames=edge.key, topics=edge.topics,
+                values={'baseline_hz': round(baseline, 2), 'rate_hz': round(rate, 2)}))
     return findings
 
 
