@@ -12,9 +12,7 @@ from typing import Dict, Optional, Set, Tuple
 
 from .geometry import wrap_angle, yaw_of
 from .lookup import lookup
-from .store import FrameStore, PoseTrack, TrackedSample
-
-SCORE_PERIOD_S = 0.1  # samples closer together than this are not placed: 10 a second suffice
+from .store import FrameStore, TrackedSample
 
 
 def candidate_frames(store: FrameStore) -> Set[str]:
@@ -51,12 +49,6 @@ def _score(store: FrameStore, sample: TrackedSample,
     return (distances or None), reason, False
 
 
-def _too_close(track: PoseTrack, sample: TrackedSample) -> bool:
-    """Return whether sample follows the last placed one within SCORE_PERIOD_S."""
-    return bool(track.scored) and \
-        0.0 <= sample.record.stamp - track.scored[-1].record.stamp < SCORE_PERIOD_S
-
-
 def score_pending(store: FrameStore, now: float) -> None:
     """Score every waiting sample that TF now covers; give up on those it never will."""
     frames = candidate_frames(store)
@@ -64,9 +56,6 @@ def score_pending(store: FrameStore, now: float) -> None:
     for track in store.tracks.values():
         while track.pending:
             sample = track.pending[0]
-            if _too_close(track, sample):
-                track.pending.popleft()
-                continue
             distances, reason, wait = _score(store, sample, frames)
             if wait and now - sample.received < patience:
                 break

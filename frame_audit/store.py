@@ -26,6 +26,7 @@ MIN_ALTERNATION_TRIPLES = 20
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
+PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
 
 
 @dataclass
@@ -146,6 +147,7 @@ class PoseTrack:
     scored: Deque[TrackedSample] = field(default_factory=lambda: deque(maxlen=MAX_PENDING))
     unscorable: Dict[str, int] = field(default_factory=dict)
     last_received: Optional[float] = None
+    last_kept_stamp: float = -math.inf
 
 
 @dataclass
@@ -212,6 +214,7 @@ class FrameStore:
         for track in self.tracks.values():
             track.pending.clear()
             track.scored.clear()
+            track.last_kept_stamp = -math.inf
 
     # -- transforms -----------------------------------------------------------------------
 
@@ -404,6 +407,9 @@ class FrameStore:
         track.header_frames[frame] = track.header_frames.get(frame, 0) + 1
         if child_frame is not None:
             track.child_frames[child_frame] = track.child_frames.get(child_frame, 0) + 1
+        if 0.0 <= record.stamp - track.last_kept_stamp < PLACE_PERIOD_S:
+            return  # ten samples a second are enough to judge a topic by
+        track.last_kept_stamp = record.stamp
         track.pending.append(TrackedSample(record, arrival.received))
 
     def add_odometry(self, record: OdometryRecord, arrival: Arrival) -> None:
