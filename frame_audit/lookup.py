@@ -15,6 +15,8 @@ from .findings import fmt
 from .geometry import interpolate, Transform
 from .store import Edge, FrameStore
 
+LEAD_MIN_S = 0.2  # a steady lead beyond this is a publisher's habit, not clock noise
+
 
 @dataclass(frozen=True)
 class Lookup:
@@ -31,7 +33,13 @@ class Lookup:
 
 
 def edge_at(edge: Edge, stamp: Optional[float]) -> Lookup:
-    """Return the edge's value at stamp (None: the newest), interpolated between samples."""
+    """
+    Return the edge's value at stamp (None: the newest), interpolated between samples.
+
+    An edge stamped steadily ahead of its arrival (slam_toolbox's map -> odom, stamped
+    transform_timeout after the scan it was computed from) is read that far ahead, so a pose
+    is compared with the correction of its own time, not one from a second before.
+    """
     if not edge.values:
         if edge.static_value is not None:
             return Lookup(edge.static_value)
@@ -40,6 +48,8 @@ def edge_at(edge: Edge, stamp: Optional[float]) -> Lookup:
     stamps = edge.stamps
     if stamp is None:
         return Lookup(edge.values[-1])
+    if edge.lead_s > LEAD_MIN_S:
+        stamp += edge.lead_s
     if stamp > stamps[-1] or stamp < stamps[0]:
         if edge.static_value is not None:
             return Lookup(edge.static_value)

@@ -23,6 +23,8 @@ EdgeKey = Tuple[str, str]  # (parent, child)
 RATE_WINDOW = 100  # receive times kept per edge to measure its rate
 ALTERNATION_WINDOW = 100  # sample triples kept per edge to spot two interleaved sources
 MIN_ALTERNATION_TRIPLES = 20
+TRACK_SAMPLES = 5  # recent samples kept to follow an edge's track (velocity, alternation)
+LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
@@ -55,6 +57,15 @@ class JumpStats:
 
 
 @dataclass
+class Activity:
+    """How much, and from when to when, one publisher sent an edge."""
+
+    count: int
+    first_received: float
+    last_received: float
+
+
+@dataclass
 class TwoTracks:
     """Evidence that two sources send one edge: its samples alternate between two tracks."""
 
@@ -74,7 +85,7 @@ class Edge:
     last_received: float = 0.0
     count: int = 0
     topic_counts: Dict[str, int] = field(default_factory=dict)
-    publishers: Dict[str, int] = field(default_factory=dict)
+    publishers: Dict[str, 'Activity'] = field(default_factory=dict)
     static_value: Optional[Transform] = None
     static_changes: List[Tuple[Transform, Transform, float]] = field(default_factory=list)
     stamps: List[float] = field(default_factory=list)
@@ -89,7 +100,10 @@ class Edge:
     two_tracks: Optional['TwoTracks'] = None
     baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
     doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
-    recent: Deque[Tuple[float, Transform]] = field(default_factory=lambda: deque(maxlen=3))
+    recent: Deque[Tuple[float, Transform]] = field(
+        default_factory=lambda: deque(maxlen=TRACK_SAMPLES))  # since the last jump
+    last_three: Deque[Transform] = field(default_factory=lambda: deque(maxlen=3))
+    lead_s: float = 0.0  # how far ahead of its arrival the edge is steadily stamped
 
     @property
     def key(self) -> EdgeKey:
@@ -197,24 +211,29 @@ class FrameStore:
         elif self.last_received is not None \
                 and received < self.last_received - self.config.backwards_jump_s:
             self.time_jumps.append(TimeJump(self.last_received, received))
-            self._clear_histories()
+            self._clear_histories(received)
         if self.last_received is None or received > self.last_received \
                 or self.time_jumps and self.time_jumps[-1].to_time == received:
             self.last_received = received
 
-    def _clear_histories(self) -> None:
+    def _clear_histories(self, now: float) -> None:
+        """Forget the samples of the old clock; every stream counts as alive at the jump."""
         for edge in self.edges.values():
+            edge.last_received = min(edge.last_received, now)
             edge.stamps.clear()
             edge.values.clear()
             edge.received_times.clear()
             edge.latencies.clear()
             edge.recent.clear()
+            edge.last_three.clear()
             edge.alternations.clear()
             edge.alternation_hits = 0
         for track in self.tracks.values():
             track.pending.clear()
             track.scored.clear()
             track.last_kept_stamp = -math.inf
+            if track.last_received is not None:
+                track.last_received = min(track.last_received, now)
 
     # -- transforms -----------------------------------------------------------------------
 
@@ -297,10 +316,16 @@ class FrameStore:
     def _update_edge(self, edge: Edge, value: Transform, stamp: float,
                      arrival: Arrival) -> None:
         edge.count += 1
-        edge.last_received = max(edge.last_received, arrival.received)
+        edge.last_received = arrival.received
         edge.topic_counts[arrival.topic] = edge.topic_counts.get(arrival.topic, 0) + 1
         if arrival.publisher:
-            edge.publishers[arrival.publisher] = edge.publishers.get(arrival.publisher, 0) + 1
+            activity = edge.publishers.get(arrival.publisher)
+            if activity is None:
+                edge.publishers[arrival.publisher] = Activity(1, arrival.received,
+                                                              arrival.received)
+            else:
+                activity.count += 1
+                activity.last_received = arrival.received
         if arrival.topic == TF_STATIC_TOPIC:
             old = edge.static_value
             if old is not None and not _same(old, value, self.config):
@@ -358,14 +383,22 @@ class FrameStore:
 
     def _follow_track(self, edge: Edge, value: Transform, stamp: float,
                       received: float) -> None:
-        """Count jumps off the constant-velocity track, and A-B-A alternation between tracks."""
+        """Count jumps off the constant-velocity track, and A-B-A-B alternation of tracks."""
         recent = edge.recent
         if len(recent) >= 2:
-            (t0, a), (t1, b) = recent[-2], recent[-1]
-            _check_jump(edge.jumps, a, b, value, t1 - t0, stamp - t1, received, self.config)
-            alternating, separation = _alternates(a, b, value, self.config.alternation_min_m)
+            (t0, a), (t1, b) = recent[0], recent[-1]
+            if _check_jump(edge.jumps, a, b, value, t1 - t0, stamp - t1, received,
+                           self.config):
+                recent.clear()  # the track starts again where it jumped to
+        if len(edge.last_three) == 3:
+            alternating, separation = _alternates(*edge.last_three, value,
+                                                  self.config.alternation_min_m)
             self._count_alternation(edge, alternating, separation, received)
         recent.append((stamp, value))
+        edge.last_three.append(value)
+        if edge.count % LEAD_EVERY == 0 and edge.latencies:
+            ordered = sorted(edge.latencies)
+            edge.lead_s = max(0.0, -ordered[len(ordered) // 2])
 
     def _count_alternation(self, edge: Edge, alternating: bool, separation: float,
                            received: float) -> None:
@@ -430,8 +463,9 @@ class FrameStore:
         Return the edge the audit follows up from child.
 
         With several parents (a fault parent_uniqueness reports) tf2 follows whichever came
-        last; the audit keeps the established one, so the other checks still see the car: a
-        static parent first, then one still arriving, then the one seen first.
+        last; the audit keeps the established one, so the other checks still see the car: not
+        an edge against REP 105's order, then a static parent, then one still arriving, then
+        the one seen first.
         """
         candidates = self.parents.get(child)
         if not candidates:
@@ -440,8 +474,14 @@ class FrameStore:
             return next(iter(candidates.values()))
         live_after = (self.last_received or 0.0) - self.config.stale_after_s
         return min(candidates.values(),
-                   key=lambda edge: (edge.static_value is None, edge.last_received < live_after,
-                                     edge.first_received))
+                   key=lambda edge: (self._against_chain(edge), edge.static_value is None,
+                                     edge.last_received < live_after, edge.first_received))
+
+    def _against_chain(self, edge: Edge) -> bool:
+        """Return whether an edge runs up REP 105's map, odom, base chain (base -> odom)."""
+        chain = (self.config.map_frame, self.config.odom_frame, self.config.base_frame)
+        return edge.parent in chain and edge.child in chain and \
+            chain.index(edge.parent) > chain.index(edge.child)
 
     def ancestry(self, frame: str) -> List[str]:
         """Return frame, its parent, and so on up to the root (stopping at a cycle)."""
@@ -499,9 +539,14 @@ def _same(a: Transform, b: Transform, config: AuditConfig) -> bool:
 
 
 def _check_jump(stats: JumpStats, a: Transform, b: Transform, c: Transform, dt_ab: float,
-                dt_bc: float, received: float, config: AuditConfig) -> None:
-    """Count c as a jump when it lands far from where b's velocity would have taken it."""
-    ratio = min(dt_bc / dt_ab, 5.0) if dt_ab > 1e-6 else 0.0
+                dt_bc: float, received: float, config: AuditConfig) -> bool:
+    """
+    Count c as a jump when it lands far from where the recent velocity would have taken it.
+
+    The velocity is taken over a few samples (a is the oldest kept), so a message sent late
+    and its successor sent early do not make one step look like a leap.
+    """
+    ratio = min(dt_bc / dt_ab, 50.0) if dt_ab > 1e-6 else 0.0
     (ax, ay, az), (bx, by, bz), (cx, cy, cz) = a.translation, b.translation, c.translation
     off_m = math.sqrt((cx - bx - ratio * (bx - ax)) ** 2 + (cy - by - ratio * (by - ay)) ** 2
                       + (cz - bz - ratio * (bz - az)) ** 2)
@@ -513,17 +558,31 @@ def _check_jump(stats: JumpStats, a: Transform, b: Transform, c: Transform, dt_a
         if stats.first_received is None:
             stats.first_received = received
         stats.last_received = received
+        return True
+    return False
 
 
-def _alternates(a: Transform, b: Transform, c: Transform, minimum_m: float) -> Tuple[bool, float]:
-    """
-    Return whether b sits off the a-c track by more than a and c differ (A-B-A).
-
-    Two sources interleaved on one edge make every other sample leave the track; one
-    source's jump or noise does not, since its next sample stays where it jumped.
-    """
+def _off_track(a: Transform, b: Transform, c: Transform) -> Tuple[float, float]:
+    """Return how far b is from the midpoint of a and c, and how far apart a and c are."""
     (ax, ay, az), (bx, by, bz), (cx, cy, cz) = a.translation, b.translation, c.translation
     off = math.sqrt((bx - (ax + cx) / 2) ** 2 + (by - (ay + cy) / 2) ** 2
                     + (bz - (az + cz) / 2) ** 2)
     span = math.sqrt((ax - cx) ** 2 + (ay - cy) ** 2 + (az - cz) ** 2)
-    return off > minimum_m and off > span, off
+    return off, span
+
+
+def _alternates(a: Transform, b: Transform, c: Transform, d: Transform,
+                minimum_m: float) -> Tuple[bool, float]:
+    """
+    Return whether a, b, c, d zigzag between two tracks (A-B-A-B), and how far apart.
+
+    Two sources interleaved on one edge put b off the a-c track and c off the b-d track,
+    each by far more than a and c (or b and d) differ. One source's jump does not (its next
+    sample stays where it jumped), and neither does noise: each of the two conditions holds
+    for about one noisy sample in six, both for a few in a hundred.
+    """
+    off_b, span_ac = _off_track(a, b, c)
+    off_c, span_bd = _off_track(b, c, d)
+    separation = min(off_b, off_c)
+    return (separation > minimum_m and off_b > 2 * span_ac and off_c > 2 * span_bd,
+            separation)

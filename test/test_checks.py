@@ -28,9 +28,15 @@ def only(results, check, level):
 
 @pytest.mark.parametrize('car', [
     Car(), Car(gyro=True), Car(speed=0.0), Car(drift_per_s=0.0), Car(noise=0.04),
-    Car(slam_future_s=0.0), Car(odom_stamp_offset_s=0.0), Car(seconds=30.0)],
+    Car(slam_future_s=0.0), Car(odom_stamp_offset_s=0.0), Car(seconds=30.0),
+    Car(speed=6.0, odom_stamp_offset_s=0.012), Car(speed=4.0, tf_late_every=25, tf_late_s=0.017),
+    Car(speed=8.0), Car(speed=4.0, scale_error=0.03, drift_per_s=0.02),
+    Car(slam_every=5, slam_noise=0.03), Car(speed=0.0, slam_every=5, slam_noise=0.03),
+    Car(correct_every=400, scale_error=0.02)],
     ids=['default', 'gyro_odom', 'standing_still', 'no_drift', 'noisy_localization',
-         'slam_not_future_dated', 'same_odom_stamps', 'long_drive'])
+         'slam_not_future_dated', 'same_odom_stamps', 'long_drive', 'fast_vesc_stamps',
+         'late_tf_sends', 'eight_m_per_s', 'real_odometry_drift', 'noisy_map_odom_at_40_hz',
+         'noisy_map_odom_standing', 'slam_every_2_s'])
 def test_healthy_car_is_all_green(car):
     results = audit_car(car)
     assert problems(results) == []
@@ -149,6 +155,13 @@ def test_odom_frame_id_mismatch():
     assert any("/odom's header.frame_id is 'odom_vesc'" in f.message for f in found)
 
 
+def test_odometry_reset_is_a_jump():
+    found = findings_of(audit_car(Car(reset_at=4.0)), 'odometry')
+    jumps = [f for f in found if f.key == 'jump']
+    assert len(jumps) == 1 and jumps[0].level == Level.ERROR
+    assert jumps[0].message.startswith('odom → base_link jumped 1 times')
+
+
 def test_scan_in_a_frame_missing_from_the_tree():
     found = only(audit_car(Car(scan_frame='laser_frame')), 'connectivity', Level.ERROR)
     assert found[0].message.startswith('laser_frame is not in the tree: named in the header '
@@ -164,7 +177,7 @@ def test_every_check_can_fire():
     """No check that cannot fire: each appears in some test car's findings above."""
     cars = [Car(pf_point='base'), Car(laser_x=0.27), Car(odom_parent='odom_ekf'),
             Car(reversed_base=True), Car(scan_frame='laser_frame'), Car(odom_stops_at=4.0),
-            Car(laser_on_tf=True)]
+            Car(laser_on_tf=True), Car(reset_at=4.0)]
     fired = {f.check for car in cars for r in audit_car(car) for f in r.findings}
     audit = Audit(AuditConfig())
     audit.add_transforms([tf('/map', 'odom', T0)], Arrival('/tf', T0))

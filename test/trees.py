@@ -57,18 +57,27 @@ class Car:
     drift_per_s: float = 0.01  # odometry's heading drift (rad/s)
     noise: float = 0.02  # localization noise (m)
     slam_future_s: float = 1.0
-    odom_stamp_offset_s: float = 0.003
+    odom_stamp_offset_s: float = 0.003  # vesc_to_odom stamps TF when it sends, /odom earlier
     pf: bool = True
     odom_stops_at: Optional[float] = None
     slip_m: float = 0.0  # wheels slip this far within half a second, 3 s into the drive
+    reset_at: Optional[float] = None  # vesc_to_odom restarts: odom jumps back to the origin
+    scale_error: float = 0.0  # odometry believes the car went this much further (0.03: 3 %)
+    tf_late_every: int = 0  # every n-th odom -> base_link is sent (and stamped) late
+    tf_late_s: float = 0.0
+    slam_every: int = 10  # steps of 5 ms between two map -> odom messages
+    correct_every: int = 100  # steps between two SLAM corrections
+    slam_noise: float = 0.0  # each map -> odom message's noise (a localizer without filter)
 
 
 def odom_estimate(t: float, car: Car) -> tuple:
     """Return odometry's belief of the rear axle in odom: the truth, rotated by its drift."""
     drift = car.drift_per_s * (t - T0)
     slip = car.slip_m * min(1.0, max(0.0, (t - T0 - 3.0) / 0.5))
-    x, y, yaw = truth(t, car.speed)
-    return compose((slip, 0.0, drift), (x, y, yaw))
+    pose = compose((slip, 0.0, drift), truth(t, car.speed * (1.0 + car.scale_error)))
+    if car.reset_at is not None and t >= T0 + car.reset_at:
+        return compose(inverse(odom_estimate(T0 + car.reset_at - 1e-9, car)), pose)
+    return pose
 
 
 def feed(audit: Audit, car: Car, check_every: float = 1.0) -> List[List[CheckResult]]:
@@ -86,13 +95,14 @@ def feed(audit: Audit, car: Car, check_every: float = 1.0) -> List[List[CheckRes
     for step in range(1, steps + 1):
         t = T0 + step / 200.0
         if step % 4 == 0 and (car.odom_stops_at is None or t < T0 + car.odom_stops_at):
-            est = odom_estimate(t, car)
-            audit.add_transforms([tf(odom, 'base_link', t, est[0], est[1], 0.0, est[2])],
-                                 Arrival('/tf', t, 'vesc_to_odom_node'))
-            stamp = t - car.odom_stamp_offset_s
-            e2 = odom_estimate(stamp, car)
-            audit.add_odometry(OdometryRecord(pose(odom, stamp, *e2), 'base_link'),
-                               Arrival('/odom', t))
+            est = odom_estimate(t, car)  # the VESC state at t, sent (and stamped) later
+            sent = t + car.odom_stamp_offset_s + (
+                car.tf_late_s if car.tf_late_every and (step // 4) % car.tf_late_every == 0
+                else 0.0)
+            audit.add_transforms([tf(odom, 'base_link', sent, est[0], est[1], 0.0, est[2])],
+                                 Arrival('/tf', sent, 'vesc_to_odom_node'))
+            audit.add_odometry(OdometryRecord(pose(odom, t, *est), 'base_link'),
+                               Arrival('/odom', sent))
             if car.gyro:
                 audit.add_transforms([tf('odom_imu', 'odom', t)],
                                      Arrival('/tf', t, 'vehicle_state_node'))
@@ -102,12 +112,14 @@ def feed(audit: Audit, car: Car, check_every: float = 1.0) -> List[List[CheckRes
             if car.reversed_base:
                 audit.add_transforms([tf('base_link', 'odom', t)], Arrival('/tf', t,
                                                                            'tf_publisher'))
-        if step % 100 == 0:  # SLAM corrects the drift in a jump, twice a second
+        if step % car.correct_every == 0:  # SLAM corrects the drift in a jump
             true_pose = truth(t, car.speed)
             map_odom = compose(true_pose, inverse(odom_estimate(t, car)))
-        if step % 10 == 0:  # map -> odom republished at 20 Hz, future-dated
-            audit.add_transforms([tf('map', top, t + car.slam_future_s, map_odom[0],
-                                     map_odom[1], 0.0, map_odom[2])],
+        if step % car.slam_every == 0:  # map -> odom republished, future-dated
+            audit.add_transforms([tf('map', top, t + car.slam_future_s,
+                                     map_odom[0] + rng.next() * car.slam_noise,
+                                     map_odom[1] + rng.next() * car.slam_noise, 0.0,
+                                     map_odom[2])],
                                  Arrival('/tf', t, 'slam_toolbox'))
             if car.odom_parent:
                 audit.add_transforms([tf(car.odom_parent, odom, t)], Arrival('/tf', t, 'ekf'))

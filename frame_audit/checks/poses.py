@@ -21,6 +21,7 @@ from ..store import FrameStore, PoseTrack
 POSE = 'pose_frame'
 ODOMETRY = 'odometry'
 VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn from
+SPEED_SAMPLES = 25  # odom -> base_link samples the car's speed is measured over
 
 
 def _medians(track: PoseTrack, frames: Tuple[str, ...]) -> Tuple[Dict[str, float], int]:
@@ -143,24 +144,45 @@ def _frame_mismatches(track: PoseTrack, config: AuditConfig) -> List[Finding]:
     return findings
 
 
-def _pose_vs_tf(track: PoseTrack, config: AuditConfig) -> Optional[Finding]:
+def _speed(store: FrameStore, config: AuditConfig) -> float:
+    """Return how fast odom -> base_link has moved over its last samples (m/s, 0 unknown)."""
+    edge = store.edges.get((config.odom_frame, config.base_frame))
+    if edge is None or len(edge.stamps) < 2:
+        return 0.0
+    stamps, values = edge.stamps[-SPEED_SAMPLES:], edge.values[-SPEED_SAMPLES:]
+    span = stamps[-1] - stamps[0]
+    path = sum(math.dist(a.translation, b.translation) for a, b in zip(values, values[1:]))
+    return path / span if span > 0 else 0.0
+
+
+def _pose_vs_tf(track: PoseTrack, store: FrameStore, config: AuditConfig) -> Optional[Finding]:
+    """
+    Compare the odometry topic's poses with TF odom -> base_link at the same stamps.
+
+    vesc_to_odom stamps /odom with the VESC state's time and its TF with the time of sending,
+    a few milliseconds apart: the car moves speed x odometry.stamp_tolerance_s in between,
+    which is allowed on top of odometry.position_tolerance_m.
+    """
     base = config.base_frame
     samples = [s for s in list(track.scored)[-VERDICT_WINDOW:]
                if base in s.distances and s.record.frame_id.lstrip('/') == config.odom_frame]
     if len(samples) < config.pose_min_samples:
         return None
     median = float(np.median([s.distances[base][0] for s in samples]))
-    if within_tolerance(median, 0.0, config.odom_position_tolerance_m):
+    allowed = config.odom_position_tolerance_m + _speed(store, config) * \
+        config.odom_stamp_tolerance_s
+    if within_tolerance(median, 0.0, allowed):
         return None
     return Finding(
         ODOMETRY, Level.ERROR,
         "{}'s pose is {} m (median over {} messages) from TF's {} at the same stamps, more "
-        'than odometry.position_tolerance_m {} m: another node sends odom → base_link, or '
-        '{} is not what drives TF'.format(
+        'than the {} m allowed (odometry.position_tolerance_m, plus the speed times '
+        'odometry.stamp_tolerance_s): another node sends odom → base_link, or {} is not '
+        'what drives TF'.format(
             track.topic, fmt(median, 3), len(samples), arrow(config.odom_frame, base),
-            fmt(config.odom_position_tolerance_m, 3), track.topic),
+            fmt(allowed, 3), track.topic),
         'vs_tf', frames=(config.odom_frame, base), topics=(track.topic,),
-        values={'median_m': round(median, 4)})
+        values={'median_m': round(median, 4), 'allowed_m': round(allowed, 4)})
 
 
 def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
@@ -170,7 +192,7 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     track = store.tracks.get(config.odom_topic)
     if track is not None:
         findings += _frame_mismatches(track, config)
-        vs_tf = _pose_vs_tf(track, config)
+        vs_tf = _pose_vs_tf(track, store, config)
         if vs_tf:
             findings.append(vs_tf)
         values['messages'] = track.count
