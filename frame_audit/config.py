@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 NODE_NAME = 'frame_audit'
-POSE_FRAMES = ('base', 'laser')
 
 
 class ConfigError(ValueError):
@@ -196,7 +195,14 @@ def config_from_parameters(params: Mapping[str, Any]) -> AuditConfig:
     elif pose_keys:
         raise ConfigError('{}: given, but pose_topics does not list the poses'.format(
             pose_keys[0]))
-    return AuditConfig(**values)
+    config = AuditConfig(**values)
+    for pose in config.pose_topics:
+        if pose.pose_frame not in (config.base_frame, config.laser_frame):
+            raise ConfigError('poses.{}.pose_frame: {!r} is neither frames.base ({}) nor '
+                              'frames.laser ({}), the two points of the car a pose can '
+                              'describe'.format(pose.name, pose.pose_frame, config.base_frame,
+                                                config.laser_frame))
+    return config
 
 
 def flatten(tree: Mapping[str, Any], prefix: str = '') -> Dict[str, Any]:

@@ -25,6 +25,12 @@ class Lookup:
     transform: Optional[Transform]
     reason: str = ''
     too_early: bool = False  # the time is newer than the history: asking later may work
+    kind: str = ''  # the reason without its numbers, to count failures by
+
+    @property
+    def why(self) -> str:
+        """Return the reason as failures are counted (no stamps in it)."""
+        return self.kind or self.reason
 
     @property
     def ok(self) -> bool:
@@ -55,7 +61,8 @@ def edge_at(edge: Edge, stamp: Optional[float]) -> Lookup:
             return Lookup(edge.static_value)
         return Lookup(None, '{} -> {} has samples from {} to {} s, not at {} s'.format(
             edge.parent, edge.child, fmt(stamps[0]), fmt(stamps[-1]), fmt(stamp)),
-            too_early=stamp > stamps[-1])
+            too_early=stamp > stamps[-1], kind='{} -> {} has no sample at that time'.format(
+                edge.parent, edge.child))
     index = bisect.bisect_left(stamps, stamp)
     if stamps[index] == stamp:
         return Lookup(edge.values[index])

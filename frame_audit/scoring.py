@@ -39,9 +39,9 @@ def _score(store: FrameStore, sample: TrackedSample,
     for frame in sorted(frames):
         found = lookup(store, header, frame, record.stamp)
         if found.too_early:
-            return None, found.reason, True
+            return None, found.why, True
         if not found.ok:
-            reason = reason or found.reason
+            reason = reason or found.why
             continue
         x, y, _ = found.transform.translation
         distances[frame] = (math.hypot(record.position[0] - x, record.position[1] - y),

@@ -183,3 +183,26 @@ def test_every_check_can_fire():
     audit.add_transforms([tf('/map', 'odom', T0)], Arrival('/tf', T0))
     fired |= {f.check for r in audit.check(T0) for f in r.findings}
     assert fired == set(CHECK_IDS)
+
+
+def test_a_misspelled_pose_topic_warns_instead_of_passing():
+    config = replace(AuditConfig(), pose_topics=(
+        PoseTopic('pf', '/pf/viz/inferred_pos', 'laser', 0.26),))
+    found = only(audit_car(Car(), config), 'pose_frame', Level.WARN)
+    assert found[0].message.startswith('no messages on /pf/viz/inferred_pos (poses.pf.topic)')
+
+
+def test_a_verdict_does_not_outlive_its_data():
+    audit = Audit(AuditConfig())
+    feed(audit, Car(seconds=5.0))
+    results = feed(audit, Car(seconds=30.0, static=False, pf=False))[-1]
+    pose_frame = by_id(results)['pose_frame']
+    assert pose_frame.level == Level.STALE
+    assert '/pf/viz/inferred_pose: 0 of 20 samples placed' in pose_frame.summary
+
+
+def test_samples_that_cannot_be_placed_are_counted_by_reason_not_by_stamp():
+    audit = Audit(AuditConfig())
+    feed(audit, Car(seconds=20.0, static=False))  # no laser in the tree: no pose is placed
+    reasons = audit.store.tracks['/pf/viz/inferred_pose'].unscorable
+    assert len(reasons) <= 2 and reasons['laser is not in the tree'] > 100, reasons

@@ -57,3 +57,9 @@ def test_a_file_without_the_block_or_with_bad_yaml(tmp_path):
         load_config(other)
     with pytest.raises(ConfigError, match='cannot read'):
         load_config(tmp_path / 'missing.yaml')
+
+
+def test_a_pose_frame_that_is_no_point_of_the_car_names_its_key():
+    with pytest.raises(ConfigError, match=r"^poses.pf.pose_frame: 'lidar' is neither"):
+        config_from_parameters({'pose_topics': ['pf'], 'poses.pf.topic': '/pf',
+                                'poses.pf.pose_frame': 'lidar'})

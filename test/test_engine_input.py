@@ -127,3 +127,12 @@ def test_a_steady_rate_with_jitter_is_one_source():
         t = T0 + i * 0.02 + jitter[i % 5]
         audit.add_transforms([tf('odom', 'base_link', t, x=0.01 * i)], Arrival('/tf', t))
     assert by_id(audit.check(T0 + 20.0))['parent_uniqueness'].findings == []
+
+
+def test_an_edge_that_stops_after_a_bag_loop_is_reported():
+    audit = Audit(AuditConfig())
+    feed(audit, Car(seconds=6.0))
+    results = feed(audit, Car(seconds=6.0, static=False, odom_stops_at=2.0))[-1]
+    stopped = [f for f in by_id(results)['timing'].findings if f.key.startswith('stopped')]
+    assert [f.frames for f in stopped] == [('odom', 'base_link')]
+    assert 'arrived 4.0 s ago' in stopped[0].message

@@ -24,10 +24,11 @@ VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn f
 SPEED_SAMPLES = 25  # odom -> base_link samples the car's speed is measured over
 
 
-def _medians(track: PoseTrack, frames: Tuple[str, ...]) -> Tuple[Dict[str, float], int]:
-    """Return each frame's median planar distance over the recent samples scored for all."""
+def _medians(track: PoseTrack, frames: Tuple[str, ...],
+             since: float) -> Tuple[Dict[str, float], int]:
+    """Return each frame's median planar distance over the recent samples placed for all."""
     samples = [s for s in list(track.scored)[-VERDICT_WINDOW:]
-               if all(frame in s.distances for frame in frames)]
+               if s.received >= since and all(frame in s.distances for frame in frames)]
     if not samples:
         return {}, 0
     return ({frame: float(np.median([s.distances[frame][0] for s in samples]))
@@ -65,16 +66,21 @@ def _apart(store: FrameStore, a: str, b: str) -> float:
     return math.hypot(*found.transform.translation[:2]) if found.ok else float('nan')
 
 
-def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore,
-             config: AuditConfig) -> Tuple[Optional[Finding], str, bool]:
-    """Return (finding, summary when none, whether there are too few samples to say)."""
+def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: AuditConfig,
+             now: float) -> Tuple[Optional[Finding], str, bool]:
+    """
+    Return (finding, summary when none, whether there are too few samples to say).
+
+    Only samples placed in the last timing.history_s count: a verdict does not outlive the
+    data it was drawn from.
+    """
     declared = pose.pose_frame
     frames = tuple(sorted({declared, config.base_frame, config.laser_frame}))
-    medians, count = _medians(track, frames)
+    medians, count = _medians(track, frames, now - config.history_s)
     if count < config.pose_min_samples:
         why = ', '.join('{} ({}×)'.format(r, n) for r, n in sorted(track.unscorable.items()))
-        return None, '{}: {} of {} samples placed against TF so far{}'.format(
-            pose.topic, count, config.pose_min_samples,
+        return None, '{}: {} of {} samples placed against TF in the last {} s{}'.format(
+            pose.topic, count, config.pose_min_samples, fmt(config.history_s, 0),
             '; not placed: ' + why if why else ''), True
     best = min(frames, key=lambda frame: medians[frame])
     distances = ', '.join('{} m from {}'.format(fmt(medians[f], 3), f) for f in frames)
@@ -109,23 +115,31 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
     """Check that each pose topic describes the point of the car its consumers assume."""
     findings: List[Finding] = []
     summaries = []
-    judged = 0
+    stale = 0
     for pose in config.pose_topics:
         offset = _offset_finding(pose, store, config)
         if offset:
             findings.append(offset)
         track = store.tracks.get(pose.topic)
         if track is None:
+            stale += 1
             summaries.append('{}: no messages yet'.format(pose.topic))
+            if not warming_up(store, config, now):
+                findings.append(Finding(
+                    POSE, Level.WARN,
+                    'no messages on {} (poses.{}.topic): a misspelled topic, or its node is '
+                    'not running; its pose_frame cannot be checked'.format(pose.topic,
+                                                                           pose.name),
+                    'silent:' + pose.topic, topics=(pose.topic,)))
             continue
-        finding, summary, stale = _verdict(pose, track, store, config)
-        judged += not stale
+        finding, summary, too_few = _verdict(pose, track, store, config, now)
+        stale += too_few
         if finding:
             findings.append(finding)
         else:
             summaries.append(summary)
-    return CheckResult(POSE, '; '.join(summaries), findings, {'topics_judged': judged},
-                       stale=judged == 0)
+    return CheckResult(POSE, '; '.join(summaries), findings,
+                       {'topics_judged': len(config.pose_topics) - stale}, stale=stale > 0)
 
 
 def _frame_mismatches(track: PoseTrack, config: AuditConfig) -> List[Finding]:
