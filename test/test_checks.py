@@ -9,7 +9,7 @@ from frame_audit.config import AuditConfig, PoseTopic
 from frame_audit.findings import Level
 from frame_audit.records import Arrival
 import pytest
-from trees import audit_car, by_id, Car, feed, problems, T0, tf
+from trees import audit_car, by_id, Car, feed, pose, problems, T0, tf
 
 
 def findings_of(results, check):
@@ -203,6 +203,11 @@ def test_a_verdict_does_not_outlive_its_data():
 
 def test_samples_that_cannot_be_placed_are_counted_by_reason_not_by_stamp():
     audit = Audit(AuditConfig())
-    feed(audit, Car(seconds=20.0, static=False))  # no laser in the tree: no pose is placed
+    feed(audit, Car(seconds=5.0))
+    for i in range(2000):  # 50 s of poses in a frame no transform reaches
+        t = T0 + 5.0 + i * 0.025
+        audit.add_pose(pose('nowhere', t, 0.0, 0.0, 0.0), Arrival('/pf/viz/inferred_pose', t))
+        if i % 40 == 0:
+            audit.check(t)
     reasons = audit.store.tracks['/pf/viz/inferred_pose'].unscorable
-    assert len(reasons) <= 2 and reasons['laser is not in the tree'] > 100, reasons
+    assert len(reasons) <= 2 and reasons['nowhere is not in the tree'] > 300, reasons
