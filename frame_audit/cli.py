@@ -55,8 +55,13 @@ def _audit_report(path: Path, config):
 def cmd_audit(args: argparse.Namespace) -> int:
     """Audit a recording and print (or write) its report."""
     from .report import fails
-    from .tree_picture import PictureError, write_tree
+    from .tree_picture import check_suffix, PictureError, write_tree
 
+    if args.tree:
+        try:
+            check_suffix(Path(args.tree))
+        except PictureError as error:
+            raise UsageError(str(error)) from None
     result, report = _audit_report(Path(args.path), _config(args.config))
     _emit(report, args)
     if args.tree:
@@ -74,10 +79,14 @@ def _emit(report, args: argparse.Namespace) -> None:
     colour = args.format == 'text' and args.output is None and sys.stdout.isatty()
     text = FORMATS[args.format](report, colour) if args.format == 'text' else \
         FORMATS[args.format](report)
-    if args.output:
-        Path(args.output).write_text(text, encoding='utf-8')
-    else:
+    if not args.output:
         sys.stdout.write(text)
+        return
+    try:
+        Path(args.output).write_text(text, encoding='utf-8')
+    except OSError as error:
+        raise UsageError('{}: cannot write the report ({})'.format(
+            args.output, error.strerror)) from None
 
 
 def _simulate_to(path: Path, duration: float, seed: int, faults: Sequence[str], gyro: bool,

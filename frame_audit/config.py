@@ -224,7 +224,8 @@ def parameters_from_yaml(text: str, source: str = 'configuration') -> Dict[str, 
     try:
         document = yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise ConfigError('{}: not valid YAML ({})'.format(source, error)) from None
+        raise ConfigError('{}: not valid YAML ({})'.format(
+            source, ' '.join(str(error).split()))) from None
     if not isinstance(document, Mapping):
         raise ConfigError('{}: expected a mapping with a frame_audit: ros__parameters: block'
                           .format(source))

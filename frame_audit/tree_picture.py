@@ -66,13 +66,19 @@ def tree_source(store: FrameStore, findings: Iterable[FindingLine]) -> str:
     return graph.source
 
 
+def check_suffix(path: Path) -> str:
+    """Return the picture's format from its suffix, or raise PictureError."""
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise PictureError('{}: the tree picture is .svg, .png or .dot'.format(path))
+    return suffix
+
+
 def write_tree(path: Path, store: FrameStore, findings: Iterable[FindingLine]) -> None:
     """Write the picture to path; its suffix chooses DOT text, SVG or PNG."""
     import graphviz
 
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise PictureError('{}: the tree picture is .svg, .png or .dot'.format(path))
+    suffix = check_suffix(path)
     source = tree_source(store, findings)
     if suffix in ('.dot', '.gv'):
         path.write_text(source, encoding='utf-8')

@@ -116,3 +116,9 @@ def test_the_demo_shows_the_live_audit_turn_red_then_the_offline_reports():
     assert 'by vehicle_state_node' in faulty  # the live node knows who sent it
     assert 'ERROR pose_frame' in faulty
     assert offline.count('frame_audit: ') == 2 and 'Summary: 9 OK' in offline
+
+
+def test_an_output_that_cannot_be_written_exits_2(drives, tmp_path):
+    done = run('audit', drives[0], '--output', tmp_path / 'no' / 'such' / 'report.txt')
+    assert done.returncode == 2 and 'cannot write the report' in done.stderr
+    assert 'Traceback' not in done.stderr

@@ -136,3 +136,12 @@ def test_an_edge_that_stops_after_a_bag_loop_is_reported():
     stopped = [f for f in by_id(results)['timing'].findings if f.key.startswith('stopped')]
     assert [f.frames for f in stopped] == [('odom', 'base_link')]
     assert 'arrived 4.0 s ago' in stopped[0].message
+
+
+def test_a_stamp_beyond_tf2s_window_is_an_error():
+    audit = Audit(AuditConfig())
+    feed(audit, Car(seconds=3.0))
+    t = T0 + 3.0
+    audit.add_transforms([tf('odom', 'base_link', t + 60.0)], Arrival('/tf', t))
+    found = [f for f in by_id(audit.check(t))['timing'].findings if f.key.startswith('future')]
+    assert found[0].level == Level.ERROR and 'drops every later' in found[0].message

@@ -45,6 +45,15 @@ def _future(edge: Edge, config: AuditConfig) -> List[Finding]:
     if not edge.future_count:
         return []
     name = arrow(edge.parent, edge.child)
+    if edge.future_max_s > config.history_s:
+        return [Finding(
+            TIMING, Level.ERROR,
+            '{} was stamped {} s after it arrived, more than tf2 keeps (timing.history_s {} s): '
+            'tf2 takes that stamp as the newest and drops every later {} as too old, so the '
+            'edge is lost until that time. A clock out of sync between machines?'.format(
+                name, fmt(edge.future_max_s, 1), fmt(config.history_s, 0), name),
+            'future:' + name, frames=edge.key, topics=edge.topics,
+            values={'ahead_s': round(edge.future_max_s, 3)})]
     return [Finding(
         TIMING, Level.WARN,
         '{} is stamped up to {} s after it arrives ({} messages beyond timing.'

@@ -5,7 +5,7 @@ from typing import Dict
 
 from .common import arrow, describe, source
 from ..config import AuditConfig
-from ..findings import CheckResult, Finding, fmt, Level
+from ..findings import CheckResult, Finding, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore
 
@@ -67,7 +67,7 @@ def check_static_transforms(store: FrameStore, config: AuditConfig,
                 '{} is sent on both /tf_static and /tf ({}): one publisher too many; a fixed '
                 'mount belongs on /tf_static alone'.format(name, source(edge)),
                 'both:' + name, frames=edge.key, topics=edge.topics))
-        for old, new, received in edge.static_changes[-1:]:
+        for old, new, received in edge.static_changes[:1]:
             findings.append(Finding(
                 STATIC, Level.ERROR,
                 '{} on /tf_static changed from {} to {} ({} changes): two static publishers '
@@ -75,6 +75,6 @@ def check_static_transforms(store: FrameStore, config: AuditConfig,
                     name, describe(old), describe(new), len(edge.static_changes)),
                 'changed:' + name, frames=edge.key, topics=(TF_STATIC_TOPIC,),
                 values={'changes': len(edge.static_changes),
-                        'first_change_s': fmt(received, 3)}))
+                        'changed_at_s': round(received - (store.first_received or 0.0), 3)}))
     return CheckResult(STATIC, '{} static edges, each on /tf_static alone, unchanged'.format(
         static_edges), findings, {'static_edges': static_edges}, stale=not store.edges)
