@@ -4,27 +4,25 @@
 Place each pose and odometry sample against TF at its stamp, once TF covers that stamp.
 
 A sample is scored once: its planar distance and heading difference to each frame that could
-be the point it describes (the base, the laser, each declared pose_frame). The pose_frame and
+be the point it describes (the base and the laser). The pose_frame and
 odometry checks then judge from these distances alone, so a check cycle stays cheap.
 """
 import math
 from typing import Dict, Optional, Set, Tuple
 
-from .geometry import wrap_angle, yaw_of
+from .geometry import compose, inverse, wrap_angle, yaw_of
 from .lookup import lookup
 from .store import FrameStore, TrackedSample
 
 
 def candidate_frames(store: FrameStore) -> Set[str]:
-    """Return the frames a pose sample is compared with."""
-    config = store.config
-    frames = {config.base_frame, config.laser_frame}
-    frames.update(topic.pose_frame for topic in config.pose_topics)
-    return frames
+    """Return the frames a pose sample is compared with: the two points a pose can mean."""
+    return {store.config.base_frame, store.config.laser_frame}
 
 
 def _score(store: FrameStore, sample: TrackedSample,
-           frames: Set[str]) -> Tuple[Optional[Dict[str, Tuple[float, float]]], str, bool]:
+           frames: Set[str]) -> Tuple[Optional[Dict[str, Tuple[float, float, float]]], str,
+                                      bool]:
     """Return (distances, reason when none, whether TF may still come)."""
     record = sample.record
     header = record.frame_id.lstrip('/')
@@ -33,9 +31,9 @@ def _score(store: FrameStore, sample: TrackedSample,
     values = tuple(record.position) + tuple(record.orientation) + (record.stamp,)
     if not all(math.isfinite(v) for v in values):
         return None, 'NaN or infinite pose', False
-    distances: Dict[str, Tuple[float, float]] = {}
+    distances: Dict[str, Tuple[float, float, float]] = {}
     reason = ''
-    yaw = yaw_of(record.orientation)
+    sample_pose = (record.position[0], record.position[1], yaw_of(record.orientation))
     for frame in sorted(frames):
         found = lookup(store, header, frame, record.stamp)
         if found.too_early:
@@ -43,9 +41,8 @@ def _score(store: FrameStore, sample: TrackedSample,
         if not found.ok:
             reason = reason or found.why
             continue
-        x, y, _ = found.transform.translation
-        distances[frame] = (math.hypot(record.position[0] - x, record.position[1] - y),
-                            abs(wrap_angle(yaw - yaw_of(found.transform.rotation))))
+        ahead, left, turned = compose(inverse(found.transform.pose2d()), sample_pose)
+        distances[frame] = (math.hypot(ahead, left), abs(wrap_angle(turned)), ahead)
     return (distances or None), reason, False
 
 

@@ -139,13 +139,13 @@ class TrackedSample:
     """
     A pose (or odometry) sample and, once TF covers its stamp, its distances.
 
-    distances maps a frame name to how far the sample is from that frame's TF pose, in the
-    sample's header frame: metres in the plane, and radians of heading.
+    distances maps a frame name to how far the sample is from that frame's TF pose: metres in
+    the plane, radians of heading, and metres ahead along the car's axis (from the frame).
     """
 
     record: PoseRecord
     received: float
-    distances: Dict[str, Tuple[float, float]] = field(default_factory=dict)
+    distances: Dict[str, Tuple[float, float, float]] = field(default_factory=dict)
     unscorable: str = ''
 
 
@@ -186,7 +186,6 @@ class FrameStore:
         self.frames_over_limit = 0
         self.tracks: Dict[str, PoseTrack] = {}
         self.scan_frames: Dict[str, int] = {}
-        self.scan_count = 0
         self.topic_counts: Dict[str, int] = {}
         self.first_received: Optional[float] = None
         self.last_received: Optional[float] = None
@@ -452,7 +451,6 @@ class FrameStore:
     def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
         """Take in a scan's header: only its frame matters to the audit."""
         self._tick(arrival)
-        self.scan_count += 1
         frame = str(record.frame_id)
         self.scan_frames[frame] = self.scan_frames.get(frame, 0) + 1
 

@@ -25,14 +25,20 @@ SPEED_SAMPLES = 25  # odom -> base_link samples the car's speed is measured over
 
 
 def _medians(track: PoseTrack, frames: Tuple[str, ...],
-             since: float) -> Tuple[Dict[str, float], int]:
-    """Return each frame's median planar distance over the recent samples placed for all."""
+             since: float) -> Tuple[Dict[str, float], float, int]:
+    """
+    Return each frame's median planar distance over the recent samples placed for all.
+
+    Also the median of how far ahead of the first frame (the base) the samples sit along the
+    car's axis: where on the car the poses are.
+    """
     samples = [s for s in list(track.scored)[-VERDICT_WINDOW:]
                if s.received >= since and all(frame in s.distances for frame in frames)]
     if not samples:
-        return {}, 0
+        return {}, math.nan, 0
+    ahead = float(np.median([s.distances[frames[0]][2] for s in samples]))
     return ({frame: float(np.median([s.distances[frame][0] for s in samples]))
-             for frame in frames}, len(samples))
+             for frame in frames}, ahead, len(samples))
 
 
 def _offset_finding(pose: PoseTopic, store: FrameStore,
@@ -75,8 +81,8 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     data it was drawn from.
     """
     declared = pose.pose_frame
-    frames = tuple(sorted({declared, config.base_frame, config.laser_frame}))
-    medians, count = _medians(track, frames, now - config.history_s)
+    frames = (config.base_frame, config.laser_frame)
+    medians, ahead, count = _medians(track, frames, now - config.history_s)
     if count < config.pose_min_samples:
         why = ', '.join('{} ({}×)'.format(r, n) for r, n in sorted(track.unscorable.items()))
         return None, '{}: {} of {} samples placed against TF in the last {} s{}'.format(
@@ -84,7 +90,8 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
             '; not placed: ' + why if why else ''), True
     best = min(frames, key=lambda frame: medians[frame])
     distances = ', '.join('{} m from {}'.format(fmt(medians[f], 3), f) for f in frames)
-    values = {'samples': count, **{'median_m_' + f: round(medians[f], 4) for f in frames}}
+    values = {'samples': count, 'ahead_of_base_m': round(ahead, 4),
+              **{'median_m_' + f: round(medians[f], 4) for f in frames}}
     declared_fits = medians[declared] <= config.pose_fit_m
     if best == declared or (declared_fits and
                             medians[declared] - medians[best] < config.pose_margin_m):
@@ -96,10 +103,11 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
         return Finding(
             POSE, Level.ERROR,
             "{} is declared pose_frame {} (poses.{}.pose_frame), but its poses are {}'s: over "
-            '{} samples the median is {}, by TF at each stamp. Consumers place the car {} m '
-            'from where it is; fix the publisher or the declared pose_frame'.format(
-                pose.topic, declared, pose.name, best, count, distances,
-                fmt(_apart(store, best, declared), 2)),
+            '{} samples the median is {}, by TF at each stamp; they sit {} m ahead of {} on '
+            "the car's axis. Consumers place the car {} m from where it is; fix the publisher "
+            'or the declared pose_frame'.format(
+                pose.topic, declared, pose.name, best, count, distances, fmt(ahead, 2),
+                config.base_frame, fmt(_apart(store, best, declared), 2)),
             'frame:' + pose.topic, frames=(declared, best), topics=(pose.topic,),
             values=values), '', False
     return Finding(
