@@ -106,7 +106,8 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
             '{} samples the median is {}, by TF at each stamp; they sit {} m ahead of {} on '
             "the car's axis. Consumers place the car {} m from where it is; fix the publisher "
             'or the declared pose_frame'.format(
-                pose.topic, declared, pose.name, best, count, distances, fmt(ahead, 2),
+                pose.topic, declared, pose.name, best, count, distances,
+                fmt(round(ahead, 2) + 0.0, 2),
                 config.base_frame, fmt(_apart(store, best, declared), 2)),
             'frame:' + pose.topic, frames=(declared, best), topics=(pose.topic,),
             values=values), '', False
