@@ -318,13 +318,14 @@ class FrameStore:
         edge.last_received = arrival.received
         edge.topic_counts[arrival.topic] = edge.topic_counts.get(arrival.topic, 0) + 1
         if arrival.publisher:
+            # a static value is latched: its publisher counts as sending from then on
+            until = math.inf if arrival.topic == TF_STATIC_TOPIC else arrival.received
             activity = edge.publishers.get(arrival.publisher)
             if activity is None:
-                edge.publishers[arrival.publisher] = Activity(1, arrival.received,
-                                                              arrival.received)
+                edge.publishers[arrival.publisher] = Activity(1, arrival.received, until)
             else:
                 activity.count += 1
-                activity.last_received = arrival.received
+                activity.last_received = max(activity.last_received, until)
         if arrival.topic == TF_STATIC_TOPIC:
             old = edge.static_value
             if old is not None and not _same(old, value, self.config):

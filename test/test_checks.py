@@ -211,3 +211,25 @@ def test_samples_that_cannot_be_placed_are_counted_by_reason_not_by_stamp():
             audit.check(t)
     reasons = audit.store.tracks['/pf/viz/inferred_pose'].unscorable
     assert len(reasons) <= 2 and reasons['nowhere is not in the tree'] > 300, reasons
+
+
+def test_two_nodes_sending_one_edge_at_once_and_a_handover():
+    audit = Audit(AuditConfig())
+    for i in range(100):  # vesc_to_odom alone, then an EKF alongside it, then alone again
+        t = T0 + i * 0.02
+        audit.add_transforms([tf('odom', 'base_link', t, x=0.02 * i)],
+                             Arrival('/tf', t, 'vesc_to_odom_node'))
+    restarted = Audit(AuditConfig())
+    for i in range(100):  # a node restarted under another name takes over: no fault
+        t = T0 + i * 0.02
+        restarted.add_transforms([tf('odom', 'base_link', t, x=0.02 * i)], Arrival(
+            '/tf', t, 'vesc_to_odom_node' if i < 50 else 'vesc_to_odom_node_restarted'))
+    assert by_id(restarted.check(T0 + 2.0))['parent_uniqueness'].findings == []
+    for i in range(50):
+        t = T0 + 2.0 + i * 0.02
+        audit.add_transforms([tf('odom', 'base_link', t, x=0.02 * i)], Arrival('/tf', t, 'ekf'))
+        audit.add_transforms([tf('odom', 'base_link', t + 0.01, x=0.02 * i)],
+                             Arrival('/tf', t + 0.01, 'vesc_to_odom_node'))
+    found = by_id(audit.check(T0 + 3.0))['parent_uniqueness'].findings
+    assert found[0].message.startswith('odom → base_link is sent by 2 nodes at once: ekf (50 '
+                                       'messages), vesc_to_odom_node (150 messages)')

@@ -65,20 +65,37 @@ def _cycles(store: FrameStore) -> List[Finding]:
             for key, cycle in sorted(found.items())]
 
 
+def _at_once(edge: Edge) -> List[str]:
+    """
+    Return the publishers that sent an edge during the same time, sorted.
+
+    One node taking over from another (a restart under a new name) is no fault; two sending
+    at once are. A static publisher counts as sending for good: its value is latched.
+    """
+    spans = sorted(edge.publishers.items(), key=lambda item: item[1].first_received)
+    names = set()
+    for index, (first, early) in enumerate(spans):
+        for second, late in spans[index + 1:]:
+            if late.first_received <= early.last_received:
+                names.update((first, second))
+    return sorted(names)
+
+
 def _two_sources(store: FrameStore) -> List[Finding]:
     findings = []
     for edge in sorted(store.edges.values(), key=lambda e: e.key):
         name = arrow(edge.parent, edge.child)
-        if len(edge.publishers) > 1:
-            counts = ', '.join('{} ({} messages)'.format(node, count)
-                               for node, count in sorted(edge.publishers.items()))
+        senders = _at_once(edge)
+        if senders:
+            counts = ', '.join('{} ({} messages)'.format(node, edge.publishers[node].count)
+                               for node in senders)
             findings.append(Finding(
                 PARENTS, Level.ERROR,
-                '{} is sent by {} nodes: {} on {}. Two sources of one edge make the frame '
-                'jump between their estimates; keep one'.format(
-                    name, len(edge.publishers), counts, ', '.join(edge.topics)),
+                '{} is sent by {} nodes at once: {} on {}. Two sources of one edge make the '
+                'frame jump between their estimates; keep one'.format(
+                    name, len(senders), counts, ', '.join(edge.topics)),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
-                values={'publishers': ', '.join(sorted(edge.publishers))}))
+                values={'publishers': ', '.join(senders)}))
         elif edge.two_tracks is not None:
             tracks = edge.two_tracks
             findings.append(Finding(
