@@ -8,6 +8,7 @@ from frame_audit.checks import CHECK_IDS
 from frame_audit.config import AuditConfig, PoseTopic
 from frame_audit.findings import Level
 from frame_audit.records import Arrival
+from hypothesis import given, HealthCheck, settings, strategies as st
 import pytest
 from trees import audit_car, by_id, Car, feed, pose, problems, T0, tf
 
@@ -233,3 +234,19 @@ def test_two_nodes_sending_one_edge_at_once_and_a_handover():
     found = by_id(audit.check(T0 + 3.0))['parent_uniqueness'].findings
     assert found[0].message.startswith('odom → base_link is sent by 2 nodes at once: ekf (50 '
                                        'messages), vesc_to_odom_node (150 messages)')
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(speed=st.floats(0.0, 8.0), gyro=st.booleans(), drift=st.floats(-0.02, 0.02),
+       scale=st.floats(-0.03, 0.03), noise=st.floats(0.0, 0.03),
+       slam_every=st.integers(4, 40), late_every=st.integers(0, 30),
+       late=st.floats(0.0, 0.02), vesc_offset=st.floats(0.0, 0.01))
+def test_no_false_alarm_on_any_healthy_car(speed, gyro, drift, scale, noise, slam_every,
+                                           late_every, late, vesc_offset):
+    # slam_toolbox corrects after each 0.5 m of travel (minimum_travel_distance), at least
+    # every 2 s: the tree is as good as the odometry over that stretch.
+    correct_every = min(400, int(100 / max(speed, 0.25)))
+    car = Car(seconds=10.0, speed=speed, gyro=gyro, drift_per_s=drift, scale_error=scale,
+              noise=noise, slam_every=slam_every, correct_every=correct_every,
+              tf_late_every=late_every, tf_late_s=late, odom_stamp_offset_s=vesc_offset)
+    assert problems(audit_car(car)) == []
