@@ -459,49 +459,51 @@ def _ros1_typestore() -> Any:
     return typestore
 
 
-def _write_ros2(folder: Path, storage: str, messages: Iterable[Message],
-                pose_types: Mapping[str, str], beams: int) -> int:
-    """Write a rosbag2 folder; return the number of messages written."""
-    from rosbags.rosbag2 import StoragePlugin, Writer
-    typestore = _ros2_typestore()
-    builder = _Builder(typestore, ros1=False, beams=beams)
-    plugin = StoragePlugin.MCAP if storage == 'mcap' else StoragePlugin.SQLITE3
+def _write_all(writer: Any, builder: '_Builder', messages: Iterable[Message],
+               pose_types: Mapping[str, str], tf_type: str,
+               connect: Callable[[str, str], Any], serialize: Callable[[Any, str], bytes]) -> int:
+    """Write messages with one connection per (topic, type); return how many were written."""
     connections: Dict[Tuple[str, str], object] = {}
     count = 0
-    with Writer(folder, version=Writer.VERSION_LATEST, storage_plugin=plugin) as writer:
-        for message in messages:
-            msgtype = _message_type(message, pose_types, TF2_MESSAGE)
-            connection = connections.get((message.topic, msgtype))
-            if connection is None:
-                qos = _static_qos() if message.topic == TF_STATIC_TOPIC else ()
-                connection = connections[(message.topic, msgtype)] = writer.add_connection(
-                    message.topic, msgtype, typestore=typestore, offered_qos_profiles=qos)
-            data = typestore.serialize_cdr(_to_ros(builder, message, msgtype), msgtype)
-            writer.write(connection, _log_ns(message), data)
-            count += 1
+    for message in messages:
+        msgtype = _message_type(message, pose_types, tf_type)
+        connection = connections.get((message.topic, msgtype))
+        if connection is None:
+            connection = connections[(message.topic, msgtype)] = connect(message.topic,
+                                                                         msgtype)
+        writer.write(connection, _log_ns(message),
+                     serialize(_to_ros(builder, message, msgtype), msgtype))
+        count += 1
     return count
+
+
+def _write_ros2(folder: Path, storage: str, messages: Iterable[Message],
+                pose_types: Mapping[str, str], beams: int) -> int:
+    """Write a rosbag2 folder (/tf_static offered as transient local, as tf2 sends it)."""
+    from rosbags.rosbag2 import StoragePlugin, Writer
+    typestore = _ros2_typestore()
+    plugin = StoragePlugin.MCAP if storage == 'mcap' else StoragePlugin.SQLITE3
+    with Writer(folder, version=Writer.VERSION_LATEST, storage_plugin=plugin) as writer:
+        def connect(topic: str, msgtype: str) -> Any:
+            qos = _static_qos() if topic == TF_STATIC_TOPIC else ()
+            return writer.add_connection(topic, msgtype, typestore=typestore,
+                                         offered_qos_profiles=qos)
+        return _write_all(writer, _Builder(typestore, ros1=False, beams=beams),
+                          messages, pose_types, TF2_MESSAGE, connect, typestore.serialize_cdr)
 
 
 def _write_ros1(path: Path, messages: Iterable[Message], pose_types: Mapping[str, str],
                 beams: int, tf_type: str) -> int:
-    """Write a ROS 1 bag; return the number of messages written."""
+    """Write a ROS 1 bag (/tf_static latched)."""
     from rosbags.rosbag1 import Writer
     typestore = _ros1_typestore()
-    builder = _Builder(typestore, ros1=True, beams=beams)
-    connections: Dict[Tuple[str, str], object] = {}
-    count = 0
     with Writer(path) as writer:
-        for message in messages:
-            msgtype = _message_type(message, pose_types, tf_type)
-            connection = connections.get((message.topic, msgtype))
-            if connection is None:
-                latching = 1 if message.topic == TF_STATIC_TOPIC else None
-                connection = connections[(message.topic, msgtype)] = writer.add_connection(
-                    message.topic, msgtype, typestore=typestore, latching=latching)
-            data = typestore.serialize_ros1(_to_ros(builder, message, msgtype), msgtype)
-            writer.write(connection, _log_ns(message), data)
-            count += 1
-    return count
+        def connect(topic: str, msgtype: str) -> Any:
+            latching = 1 if topic == TF_STATIC_TOPIC else None
+            return writer.add_connection(topic, msgtype, typestore=typestore,
+                                         latching=latching)
+        return _write_all(writer, _Builder(typestore, ros1=True, beams=beams),
+                          messages, pose_types, tf_type, connect, typestore.serialize_ros1)
 
 
 def _log_ns(message: Message) -> int:
