@@ -526,6 +526,13 @@ def drive(duration_s: float, seed: int = 0, faults: Iterable[str] = (), gyro: bo
     car = SimulatedCar(seed, [f for f in faults if FAULT_START[f] == 0.0], gyro, config,
                        start_time)
     for fraction, name in sorted((FAULT_START[f], f) for f in faults if FAULT_START[f] > 0.0):
-        yield from car.advance(start_time + fraction * duration_s)
+        yield from _drive_until(car, start_time + fraction * duration_s)
         car.enable_fault(name)
-    yield from car.advance(start_time + duration_s)
+    yield from _drive_until(car, start_time + duration_s)
+
+
+def _drive_until(car: SimulatedCar, until: float) -> Iterator[Message]:
+    """Yield the car's messages up to drive time until, a second at a time (memory stays flat)."""
+    while car.now < until:
+        yield from car.advance(min(until, car.now + 1.0))
+    yield from car.advance(until)
