@@ -56,6 +56,21 @@ Converter = Callable[[Any], Any]
 Feed = Tuple[Type[Any], Converter, Callable[[Any, Arrival], None]]
 
 
+def quiet_events() -> Any:
+    """
+    Return subscription event callbacks without rclpy's defaults.
+
+    Each default QoS event handler is one more entity the executor waits on for every
+    message, most of the node's cost at the car's rates; an incompatible publisher shows up
+    in the audit as a topic that stays silent.
+    """
+    try:
+        from rclpy.event_handler import SubscriptionEventCallbacks
+    except ImportError:  # Humble
+        from rclpy.qos_event import SubscriptionEventCallbacks
+    return SubscriptionEventCallbacks(use_default_callbacks=False)
+
+
 def takes_message_info() -> bool:
     """
     Return whether this rclpy passes (msg, MessageInfo) to two-argument callbacks.
@@ -212,7 +227,8 @@ class FrameAuditNode(Node):
     def _subscribe_tf(self) -> None:
         for topic, qos in ((TF_TOPIC, TF_QOS), (TF_STATIC_TOPIC, TF_STATIC_QOS)):
             self.create_subscription(TFMessage, topic, self._callback(
-                topic, ros_messages.transform_records, self.audit.add_transforms), qos)
+                topic, ros_messages.transform_records, self.audit.add_transforms), qos,
+                event_callbacks=quiet_events())
 
     def _configured_topics(self) -> List[Topic]:
         odometry = (Odometry, ros_messages.odometry_record, self.audit.add_odometry)
@@ -243,7 +259,8 @@ class FrameAuditNode(Node):
             self.destroy_subscription(topic.subscription)
         kind, convert, add = topic.feeds[type_name]
         topic.subscription = self.create_subscription(
-            kind, topic.name, self._callback(topic.name, convert, add), qos)
+            kind, topic.name, self._callback(topic.name, convert, add), qos,
+            event_callbacks=quiet_events())
         topic.signature = signature
         self.get_logger().info('listening to {} ({})'.format(topic.name, type_name))
 
