@@ -58,7 +58,7 @@ SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["pu
 INCLUDE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
 
 # Trap 1: the wheels' CMake export files name the Python of the machine that built them.
-grep -rlZ --include='*.cmake' '/opt/python/cp311-cp311/' "$VENV/share" 2>/dev/null \
+{ grep -rlZ --include='*.cmake' '/opt/python/cp311-cp311/' "$VENV/share" 2>/dev/null || true; } \
     | xargs -0 -r sed -i \
         -e "s#/opt/python/cp311-cp311/include/python3.11#$INCLUDE#g" \
         -e "s#/opt/python/cp311-cp311/lib/python3.11/site-packages#$SITE#g"
@@ -113,6 +113,26 @@ if ! command -v dot >/dev/null 2>&1; then
     else
         say "no Graphviz: --tree writes .dot only until Graphviz is installed"
     fi
+fi
+
+# Humble's Python and numpy, for the engine's tests, where a Python 3.10 is on this machine.
+find_python310() {
+    if command -v python3.10 >/dev/null 2>&1 && python3.10 -c '' >/dev/null 2>&1; then
+        command -v python3.10
+        return
+    fi
+    for candidate in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.10*/bin/python3.10; do
+        [[ -x "$candidate" ]] && { echo "$candidate"; return; }
+    done
+}
+PYTHON310="$(find_python310 || true)"
+rm -rf "$VENV/humble"
+if [[ -n "$PYTHON310" ]]; then
+    say "making $VENV/humble: Python 3.10 with numpy 1.21, as on ROS 2 Humble"
+    { "$PYTHON310" -m venv "$VENV/humble" \
+        && "$VENV/humble/bin/python" -m pip --disable-pip-version-check --quiet install \
+            -r "$ROOT/requirements/humble.txt" 2> >(grep -v "^WARNING: Location '.*' is ignored" >&2); } \
+        || { say "could not make $VENV/humble: the Humble test will be skipped"; rm -rf "$VENV/humble"; }
 fi
 
 # shellcheck disable=SC1091
