@@ -28,6 +28,7 @@ LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
+MAX_TIME_JUMPS = 100  # the most recent backward jumps kept (a clock may oscillate)
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
 
 
@@ -168,6 +169,7 @@ class PoseTrack:
 class TimeJump:
     """The receive clock went backwards (a bag that loops, a restarted recording)."""
 
+    number: int  # counted from 0 over the whole audit
     from_time: float
     to_time: float
 
@@ -209,7 +211,9 @@ class FrameStore:
             self.first_received = received
         elif self.last_received is not None \
                 and received < self.last_received - self.config.backwards_jump_s:
-            self.time_jumps.append(TimeJump(self.last_received, received))
+            number = self.time_jumps[-1].number + 1 if self.time_jumps else 0
+            self.time_jumps.append(TimeJump(number, self.last_received, received))
+            del self.time_jumps[:-MAX_TIME_JUMPS]
             self._clear_histories(received)
         if self.last_received is None or received > self.last_received \
                 or self.time_jumps and self.time_jumps[-1].to_time == received:

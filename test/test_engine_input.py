@@ -145,3 +145,14 @@ def test_a_stamp_beyond_tf2s_window_is_an_error():
     audit.add_transforms([tf('odom', 'base_link', t + 60.0)], Arrival('/tf', t))
     found = [f for f in by_id(audit.check(t))['timing'].findings if f.key.startswith('future')]
     assert found[0].level == Level.ERROR and 'drops every later' in found[0].message
+
+
+def test_a_clock_that_keeps_jumping_back_keeps_memory_bounded():
+    audit = Audit(AuditConfig())
+    for i in range(3000):  # the clock alternates between two times 100 s apart
+        t = T0 + (100.0 if i % 2 else 0.0) + i * 0.001
+        audit.add_transforms([tf('odom', 'base_link', t, x=0.001 * i)], Arrival('/tf', t))
+    assert len(audit.store.time_jumps) <= 100
+    assert audit.store.time_jumps[-1].number == 1498
+    found = by_id(audit.check(T0 + 3.0))['timing'].findings
+    assert found and all(f.level == Level.WARN for f in found)

@@ -79,7 +79,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         if edge.latencies:
             values[name + ' latency_s'] = round(sorted(edge.latencies)[len(edge.latencies) // 2],
                                                 4)
-    for index, jump in enumerate(store.time_jumps):
+    for jump in store.time_jumps:
         if now - jump.to_time > JUMP_SHOWN_S:
             continue
         findings.append(Finding(
@@ -88,6 +88,6 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
             'recording. The history was cleared; the tree and its findings were kept'.format(
                 fmt(jump.from_time - jump.to_time, 1), fmt(jump.from_time, 1),
                 fmt(jump.to_time, 1)),
-            'time_jump:{}'.format(index), values={'jump_s': jump.to_time - jump.from_time}))
+            'time_jump:{}'.format(jump.number), values={'jump_s': jump.to_time - jump.from_time}))
     return CheckResult(TIMING, '{} moving edges on time'.format(len(edges)), findings, values,
                        stale=not edges)
