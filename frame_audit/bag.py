@@ -21,6 +21,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 import numpy as np
 
 from .config import AuditConfig
+from .message_records import odometry_record, pose_record, split_stamp, transform_records
 from .records import HeaderRecord, Message, OdometryRecord, Payload, PoseRecord, \
     TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
 
@@ -100,43 +101,6 @@ def _bag_path(path: Path) -> Path:
                        .format(path))
     raise BagError('{}: folder holds {} recordings and no metadata.yaml; name one of them'
                    .format(path, len(files)))
-
-
-def _stamp(time: object) -> float:
-    """Return a builtin_interfaces/Time as seconds."""
-    return time.sec + time.nanosec * 1e-9  # type: ignore[attr-defined]
-
-
-def _transforms(message: object) -> Tuple[TransformRecord, ...]:
-    """Return a TFMessage's transforms as records."""
-    records = []
-    for item in message.transforms:  # type: ignore[attr-defined]
-        t, r = item.transform.translation, item.transform.rotation
-        records.append(TransformRecord(item.header.frame_id, item.child_frame_id,
-                                       _stamp(item.header.stamp), (t.x, t.y, t.z),
-                                       (r.x, r.y, r.z, r.w)))
-    return tuple(records)
-
-
-def _pose_record(header: object, pose: object) -> PoseRecord:
-    """Return a header and a geometry_msgs/Pose as a record."""
-    p, q = pose.position, pose.orientation  # type: ignore[attr-defined]
-    return PoseRecord(header.frame_id, _stamp(header.stamp),  # type: ignore[attr-defined]
-                      (p.x, p.y, p.z), (q.x, q.y, q.z, q.w))
-
-
-def _pose(message: object, msgtype: str) -> PoseRecord:
-    """Return any pose-like message's pose (PoseStamped, with covariance, Odometry)."""
-    pose = message.pose  # type: ignore[attr-defined]
-    if msgtype != POSE_STAMPED:
-        pose = pose.pose
-    return _pose_record(message.header, pose)  # type: ignore[attr-defined]
-
-
-def _odometry(message: object) -> OdometryRecord:
-    """Return nav_msgs/Odometry as a record."""
-    return OdometryRecord(_pose(message, ODOMETRY),
-                          message.child_frame_id)  # type: ignore[attr-defined]
 
 
 def _cdr_header(raw: bytes) -> HeaderRecord:
@@ -242,11 +206,11 @@ class Recording:
         if topic == config.scan_topic and msgtype in HEADER_TYPES:
             return _cdr_header if reader.is2 else _ros1_header
         if topic in (TF_TOPIC, TF_STATIC_TOPIC) and msgtype in TF_TYPES:
-            return lambda raw: _transforms(deserialize(raw, msgtype))
+            return lambda raw: transform_records(deserialize(raw, msgtype))
         if topic == config.odom_topic and msgtype == ODOMETRY:
-            return lambda raw: _odometry(deserialize(raw, msgtype))
+            return lambda raw: odometry_record(deserialize(raw, msgtype))
         if topic in {pose.topic for pose in config.pose_topics} and msgtype in POSE_TYPES:
-            return lambda raw: _pose(deserialize(raw, msgtype), msgtype)
+            return lambda raw: pose_record(deserialize(raw, msgtype))
         return None
 
     # -- the messages -------------------------------------------------------------------
@@ -331,12 +295,6 @@ def recording_info(path: Path) -> RecordingInfo:
 # -- writing ----------------------------------------------------------------------------
 
 
-def _split_stamp(stamp: float) -> Tuple[int, int]:
-    """Return seconds as (sec, nanosec), rounded to the nanosecond."""
-    total = int(round(stamp * 1e9))
-    return total // 1_000_000_000, total % 1_000_000_000
-
-
 class _Builder:
     """Turns records into rosbags message objects of one typestore (ROS 1 or ROS 2)."""
 
@@ -355,7 +313,7 @@ class _Builder:
         return self.types[name](**fields)
 
     def header(self, frame: str, stamp: float) -> object:
-        sec, nanosec = _split_stamp(stamp)
+        sec, nanosec = split_stamp(stamp)
         time = self._new('builtin_interfaces/msg/Time', sec=sec, nanosec=nanosec)
         if self.ros1:
             return self._new('std_msgs/msg/Header', seq=0, stamp=time, frame_id=frame)

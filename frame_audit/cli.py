@@ -36,7 +36,6 @@ def _progress_bar(total_s: float):
 def _audit_report(path: Path, config):
     from .bag import BagError, recording_info
     from .offline import audit_recording
-    from .report import build_report
 
     try:
         info = recording_info(path)
@@ -48,8 +47,7 @@ def _audit_report(path: Path, config):
                 bar.close()
     except BagError as error:
         raise UsageError(str(error)) from None
-    return result, build_report(path.name, result.duration_s, result.messages,
-                                result.audit.store, result.log)
+    return result, result.report()
 
 
 def cmd_audit(args: argparse.Namespace) -> int:

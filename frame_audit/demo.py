@@ -19,7 +19,7 @@ from typing import List, Sequence
 from .bag import write_bag
 from .config import AuditConfig, default_config_file, load_config
 from .offline import audit_recording
-from .report import build_report, Report, to_text
+from .report import Report, to_text
 from .simulate import POSE_TYPES, SimulatedCar
 
 FAULTS = ('pf_rear_axle', 'odom_two_parents')
@@ -48,9 +48,7 @@ def record_drive(path: Path, duration_s: float, faults: Sequence[str], fault_aft
 
 def offline_report(path: Path, config: AuditConfig) -> Report:
     """Audit a recording; return its report."""
-    result = audit_recording(path, config)
-    return build_report(path.name, result.duration_s, result.messages, result.audit.store,
-                        result.log)
+    return audit_recording(path, config).report()
 
 
 def _spawn(module: str, ros_args: List[str], env: dict) -> subprocess.Popen:
@@ -64,17 +62,13 @@ class LiveView:
     def __init__(self, colour: bool):
         """Subscribe to /diagnostics; draw live on a terminal, else keep the last view."""
         import rclpy
-        from diagnostic_msgs.msg import DiagnosticArray
         from rcl_interfaces.srv import SetParameters
-        from rclpy.qos import QoSProfile, ReliabilityPolicy
         from .monitor import Monitor
 
         self.colour = colour
         self.monitor = Monitor(sys.stdout if colour else io.StringIO(), colour)
         self.node = rclpy.create_node('frame_audit_demo')
-        self.node.create_subscription(
-            DiagnosticArray, '/diagnostics', self.monitor.take,
-            QoSProfile(depth=10, reliability=ReliabilityPolicy.BEST_EFFORT))
+        self.monitor.listen(self.node)
         self.faults = self.node.create_client(SetParameters, '/frame_audit_sim/set_parameters')
 
     def spin(self, seconds: float, until_first: bool = False) -> None:

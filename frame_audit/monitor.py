@@ -16,12 +16,12 @@ from typing import Dict, List, Optional, TextIO
 
 from diagnostic_msgs.msg import DiagnosticArray
 import rclpy
+from rclpy.node import Node
 from rclpy.qos import QoSProfile, ReliabilityPolicy
 
 from .findings import Level
-from .ros_messages import frame_audit_statuses, stamp_seconds, Status
+from .ros_messages import DIAGNOSTICS_TOPIC, frame_audit_statuses, stamp_seconds, Status
 
-DIAGNOSTICS_TOPIC = '/diagnostics'
 KEY_NUMBERS = 4  # key-values shown per check; rqt shows them all
 COLOURS = {Level.OK: '\x1b[32m', Level.WARN: '\x1b[33m', Level.ERROR: '\x1b[1;31m',
            Level.STALE: '\x1b[90m'}
@@ -66,6 +66,12 @@ class Monitor:
         self.latest: Dict[str, Status] = {}
         self.updates = 0
 
+    def listen(self, node: Node) -> None:
+        """Subscribe node to /diagnostics, drawing each update."""
+        # Best effort takes both reliable and best-effort publishers; a lost update is redrawn.
+        node.create_subscription(DiagnosticArray, DIAGNOSTICS_TOPIC, self.take,
+                                 QoSProfile(depth=10, reliability=ReliabilityPolicy.BEST_EFFORT))
+
     def take(self, msg: DiagnosticArray) -> None:
         """Keep the array's frame_audit statuses and redraw."""
         statuses = frame_audit_statuses(msg)
@@ -94,9 +100,7 @@ def run_monitor(args: argparse.Namespace) -> int:
     monitor = Monitor(sys.stdout, colour)
     rclpy.init(args=getattr(args, 'ros_args', None))
     node = rclpy.create_node('frame_audit_monitor')
-    # Best effort takes both reliable and best-effort publishers; a lost update is redrawn.
-    node.create_subscription(DiagnosticArray, DIAGNOSTICS_TOPIC, monitor.take,
-                             QoSProfile(depth=10, reliability=ReliabilityPolicy.BEST_EFFORT))
+    monitor.listen(node)
     deadline = _deadline(args)
     try:
         while time.monotonic() < deadline and not (args.once and monitor.updates):

@@ -43,7 +43,6 @@ TF_STATIC_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE,
                            durability=DurabilityPolicy.TRANSIENT_LOCAL)
 SCAN_QOS = QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT,
                       durability=DurabilityPolicy.VOLATILE)
-DIAGNOSTICS_TOPIC = '/diagnostics'
 DISCOVERY_PERIOD_S = 2.0  # how often the graph is read for topic types and publishers
 LOG_EVERY_S = 10.0
 # A publisher's first messages can arrive before the graph shows it (a static transform the
@@ -195,7 +194,8 @@ class FrameAuditNode(Node):
         self._with_info = takes_message_info()
         self._names = PublisherNames(self)
         self._held: Deque[Held] = collections.deque()
-        self._diagnostics = self.create_publisher(DiagnosticArray, DIAGNOSTICS_TOPIC, 10)
+        self._diagnostics = self.create_publisher(DiagnosticArray,
+                                                  ros_messages.DIAGNOSTICS_TOPIC, 10)
         self._subscribe_tf()
         self._topics = self._configured_topics()
         self.add_on_set_parameters_callback(self._refuse_changes)

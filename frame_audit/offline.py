@@ -17,6 +17,7 @@ from .audit import Audit, AuditLog
 from .bag import Recording
 from .config import AuditConfig
 from .records import Message
+from .report import build_report, Report
 
 Progress = Callable[[float], None]  # called with the recorded seconds audited since last call
 MAX_GAP_CHECKS = 10  # a silent stretch of the recording gets at most this many check cycles
@@ -32,6 +33,11 @@ class OfflineResult:
     log: AuditLog
     audit: Audit
     skipped: Dict[Tuple[str, str], int] = field(default_factory=dict)  # (topic, type) -> count
+
+    def report(self) -> Report:
+        """Return the report of this audit, named by the recording's file name."""
+        return build_report(Path(self.source).name, self.duration_s, self.messages,
+                            self.audit.store, self.log)
 
 
 class _RecordedClock:

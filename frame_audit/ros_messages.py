@@ -19,6 +19,8 @@ from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
 from .findings import CheckResult, Finding, Level, Value
+from .message_records import header_record, odometry_record, pose_record, split_stamp, \
+    stamp_seconds, transform_records  # noqa: F401 (the node reads messages through here)
 from .records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord
 
 STATUS_PREFIX = 'frame_audit: '
@@ -34,54 +36,17 @@ POSE_TYPES: Dict[str, Type[Any]] = {
     'nav_msgs/msg/Odometry': Odometry,
 }
 ODOMETRY_TYPE = 'nav_msgs/msg/Odometry'
+DIAGNOSTICS_TOPIC = '/diagnostics'
 SCAN_TYPE = 'sensor_msgs/msg/LaserScan'
 _LEVEL_BYTES = {level: bytes([int(level)]) for level in Level}
 
 
 # -- time ---------------------------------------------------------------------------------
 
-def stamp_seconds(stamp: Time) -> float:
-    """Return a builtin_interfaces/Time as seconds (the engine's clock unit)."""
-    return stamp.sec + stamp.nanosec * 1e-9
-
-
 def time_message(seconds: float) -> Time:
     """Return seconds as a builtin_interfaces/Time; a non-finite time is a ValueError."""
-    if not math.isfinite(seconds):
-        raise ValueError('cannot stamp a message with {!r} s'.format(seconds))
-    nanoseconds = int(round(seconds * 1e9))
-    return Time(sec=nanoseconds // 1_000_000_000, nanosec=nanoseconds % 1_000_000_000)
-
-
-# -- ROS -> records -----------------------------------------------------------------------
-
-def transform_records(msg: TFMessage) -> Tuple[TransformRecord, ...]:
-    """Return a TFMessage's transforms, exactly as sent (the engine judges them)."""
-    return tuple(_transform_record(t) for t in msg.transforms)
-
-
-def _transform_record(t: TransformStamped) -> TransformRecord:
-    v, q = t.transform.translation, t.transform.rotation
-    return TransformRecord(t.header.frame_id, t.child_frame_id, stamp_seconds(t.header.stamp),
-                           (v.x, v.y, v.z), (q.x, q.y, q.z, q.w))
-
-
-def pose_record(msg: PoseMessage) -> PoseRecord:
-    """Return the pose a PoseStamped, PoseWithCovarianceStamped or Odometry carries."""
-    pose = msg.pose.pose if hasattr(msg.pose, 'covariance') else msg.pose
-    p, q = pose.position, pose.orientation
-    return PoseRecord(msg.header.frame_id, stamp_seconds(msg.header.stamp),
-                      (p.x, p.y, p.z), (q.x, q.y, q.z, q.w))
-
-
-def odometry_record(msg: Odometry) -> OdometryRecord:
-    """Return an Odometry message's pose and child frame."""
-    return OdometryRecord(pose_record(msg), msg.child_frame_id)
-
-
-def header_record(msg: Any) -> HeaderRecord:
-    """Return only a message's header (for the scan: the frame it is measured in)."""
-    return HeaderRecord(msg.header.frame_id, stamp_seconds(msg.header.stamp))
+    sec, nanosec = split_stamp(seconds)
+    return Time(sec=sec, nanosec=nanosec)
 
 
 # -- records -> ROS -----------------------------------------------------------------------
