@@ -12,10 +12,10 @@ import time
 import tracemalloc
 from typing import List
 
-from frame_audit.audit import Audit
-from frame_audit.config import AuditConfig
-from frame_audit.geometry import quat_from_rpy
-from frame_audit.records import Arrival, PoseRecord, TransformRecord
+from frame_audit.engine.audit import Audit
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.geometry import quat_from_rpy
+from frame_audit.engine.records import Arrival, PoseRecord, TransformRecord
 
 T0 = 1_700_000_000.0
 

@@ -29,8 +29,8 @@ from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
-from frame_audit import ros_messages as rm
-from frame_audit.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
+from frame_audit.ros import messages as rm
+from frame_audit.engine.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 CAR_RATES_HZ = {'odom_tf': 50.0, 'odom': 50.0, 'slam_tf': 20.0, 'pf': 40.0, 'scan': 40.0,
@@ -154,7 +154,7 @@ def measure(pid: int, load: Load, node, seconds: float, multiplier: float) -> fl
 def start_node(env: Dict[str, str]) -> subprocess.Popen:
     """Start the node as `ros2 run` would, with the package's parameters file."""
     exe = shutil.which('frame_audit_node')
-    command: List[str] = ([exe] if exe else [sys.executable, '-m', 'frame_audit.node']) + [
+    command: List[str] = ([exe] if exe else [sys.executable, '-m', 'frame_audit.ros.node']) + [
         '--ros-args', '--params-file', str(ROOT / 'config' / 'frame_audit.yaml')]
     return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)

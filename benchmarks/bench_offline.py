@@ -20,8 +20,8 @@ from typing import Dict, List
 
 def write_drive(path: Path, minutes: float) -> float:
     """Simulate and record a clean drive; return the seconds it took."""
-    from frame_audit.bag import write_bag
-    from frame_audit.simulate import drive, POSE_TYPES
+    from frame_audit.recordings.write import write_bag
+    from frame_audit.sim.car import drive, POSE_TYPES
 
     start = time.perf_counter()
     write_bag(path, drive(minutes * 60.0, seed=1), pose_types=POSE_TYPES)
@@ -30,8 +30,8 @@ def write_drive(path: Path, minutes: float) -> float:
 
 def measure(path: Path) -> Dict[str, float]:
     """Read, then audit, the recording in this process; return times and peak memory."""
-    from frame_audit.bag import Recording
-    from frame_audit.offline import audit_recording
+    from frame_audit.recordings.read import Recording
+    from frame_audit.recordings.offline import audit_recording
 
     start = time.perf_counter()
     with Recording(path) as recording:

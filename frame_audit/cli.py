@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .config import ConfigError, default_config_file, load_config
+from .engine.config import ConfigError, default_config_file, load_config
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -34,8 +34,9 @@ def _progress_bar(total_s: float):
 
 
 def _audit_report(path: Path, config):
-    from .bag import BagError, recording_info
-    from .offline import audit_recording
+    from .recordings import BagError
+    from .recordings.read import recording_info
+    from .recordings.offline import audit_recording
 
     try:
         info = recording_info(path)
@@ -52,8 +53,8 @@ def _audit_report(path: Path, config):
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Audit a recording and print (or write) its report."""
-    from .report import fails
-    from .tree_picture import check_suffix, PictureError, write_tree
+    from .reports.report import fails
+    from .reports.tree_picture import check_suffix, PictureError, write_tree
 
     if args.tree:
         try:
@@ -72,7 +73,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def _emit(report, args: argparse.Namespace) -> None:
     """Write the report in --format to --output, or to stdout (in colour on a terminal)."""
-    from .report import FORMATS
+    from .reports.report import FORMATS
 
     colour = args.format == 'text' and args.output is None and sys.stdout.isatty()
     text = FORMATS[args.format](report, colour) if args.format == 'text' else \
@@ -90,8 +91,8 @@ def _emit(report, args: argparse.Namespace) -> None:
 def _simulate_to(path: Path, duration: float, seed: int, faults: Sequence[str], gyro: bool,
                  config) -> None:
     """Record a simulated drive, each pose topic in the message type the car sends."""
-    from .bag import write_bag
-    from .simulate import drive, POSE_TYPES
+    from .recordings.write import write_bag
+    from .sim.car import drive, POSE_TYPES
 
     write_bag(path, drive(duration, seed=seed, faults=faults, gyro=gyro, config=config),
               pose_types=POSE_TYPES)
@@ -99,8 +100,8 @@ def _simulate_to(path: Path, duration: float, seed: int, faults: Sequence[str], 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Write a simulated drive of the car, clean or with faults, to a recording."""
-    from .bag import BagError
-    from .simulate import FAULTS
+    from .recordings import BagError
+    from .sim.car import FAULTS
 
     if args.list_faults:
         width = max(len(name) for name in FAULTS)
@@ -125,7 +126,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Show the audit live over DDS, then a healthy and a faulty drive offline."""
-    from .demo import run_demo
+    from .sim.demo import run_demo
 
     run_demo(args.duration, live=not args.offline, colour=sys.stdout.isatty())
     return EXIT_OK
@@ -134,7 +135,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_lint(args: argparse.Namespace) -> int:
     """Check a workspace's launch, parameter and URDF files for frame mistakes."""
     from .lint import LintError, lint_workspace
-    from .report import fails
+    from .reports.report import fails
 
     try:
         report = lint_workspace(Path(args.path), _config(args.config))
@@ -146,7 +147,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 def cmd_monitor(args: argparse.Namespace) -> int:
     """Show frame_audit's live diagnostics in the terminal."""
-    from .monitor import run_monitor
+    from .ros.monitor import run_monitor
     return run_monitor(args)
 
 

@@ -3,7 +3,7 @@
 """
 The simulated car and frame_audit watching it: `ros2 launch frame_audit sim.launch.py`.
 
-Arguments: faults (comma-separated names from frame_audit.simulate.FAULTS, e.g.
+Arguments: faults (comma-separated names from frame_audit.sim.car.FAULTS, e.g.
 faults:=laser_027,pf_rear_axle), fault_after_s (when they switch on), seed, gyro (the
 odom_imu variant), and bringup.launch.py's config, log_level and aggregator. Faults can be
 changed while it runs: `ros2 param set /frame_audit_sim faults odom_two_parents`.

@@ -11,11 +11,13 @@ from rosbags.highlevel import AnyReader
 from rosbags.rosbag2 import StoragePlugin, Writer
 from rosbags.typesys import get_typestore, Stores
 
-from frame_audit.bag import BagError, read_messages, Recording, recording_info, TF1_MESSAGE, \
-    write_bag
-from frame_audit.geometry import distance
-from frame_audit.records import Message, TF_STATIC_TOPIC, TF_TOPIC
-from frame_audit.simulate import drive, FAULTS, POSE_TYPES
+from frame_audit.engine.geometry import distance
+from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
+from frame_audit.message_types import TF1_MESSAGE
+from frame_audit.recordings import BagError
+from frame_audit.recordings.read import read_messages, Recording, recording_info
+from frame_audit.recordings.write import write_bag
+from frame_audit.sim.car import drive, FAULTS, POSE_TYPES
 
 DURATION = 10.0
 FORMATS = ['drive.mcap', 'drive.db3', 'folder_mcap', 'drive.bag', 'drive_tf1.bag']

@@ -3,11 +3,11 @@
 """Each check fires on its fault and stays quiet on a healthy car: one change per test."""
 from dataclasses import replace
 
-from frame_audit.audit import Audit
-from frame_audit.checks import CHECK_IDS
-from frame_audit.config import AuditConfig, PoseTopic
-from frame_audit.findings import Level
-from frame_audit.records import Arrival
+from frame_audit.engine.audit import Audit
+from frame_audit.engine.checks import CHECK_IDS
+from frame_audit.engine.config import AuditConfig, PoseTopic
+from frame_audit.engine.findings import Level
+from frame_audit.engine.records import Arrival
 from hypothesis import given, HealthCheck, settings, strategies as st
 import pytest
 from trees import audit_car, by_id, Car, feed, pose, problems, T0, tf

@@ -7,7 +7,7 @@ from pathlib import Path
 import subprocess
 import sys
 
-from frame_audit.checks import CHECK_IDS
+from frame_audit.engine.checks import CHECK_IDS
 import pytest
 
 COMMAND = [sys.executable, '-m', 'frame_audit']

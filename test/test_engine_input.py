@@ -3,10 +3,10 @@
 """No input makes the engine raise: random and hostile transform streams (hypothesis)."""
 import math
 
-from frame_audit.audit import Audit
-from frame_audit.config import AuditConfig
-from frame_audit.findings import Level
-from frame_audit.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
+from frame_audit.engine.audit import Audit
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.findings import Level
+from frame_audit.engine.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
     TransformRecord
 from hypothesis import given, settings, strategies as st
 from trees import audit_car, by_id, Car, feed, T0, tf

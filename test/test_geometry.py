@@ -3,12 +3,12 @@
 """The 2D pose helpers of seeds/004, the 3D transforms, and lookups through the tree."""
 import math
 
-from frame_audit.audit import Audit
-from frame_audit.config import AuditConfig
-from frame_audit.geometry import base_to_laser, compose, interpolate, inverse, \
+from frame_audit.engine.audit import Audit
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.geometry import base_to_laser, compose, interpolate, inverse, \
     laser_to_base, quat_from_rpy, slerp, Transform, yaw_of
-from frame_audit.lookup import lookup
-from frame_audit.records import Arrival
+from frame_audit.engine.lookup import lookup
+from frame_audit.engine.records import Arrival
 from hypothesis import given, strategies as st
 import pytest
 from trees import T0, tf

@@ -14,11 +14,11 @@ import shutil
 from typing import Optional, Set, Tuple
 
 from frame_audit.cli import main
-from frame_audit.config import AuditConfig
+from frame_audit.engine.config import AuditConfig
 from frame_audit.lint import lint_workspace
 from frame_audit.lint.model import Token, Where
 from frame_audit.lint.static_tf import static_edge
-from frame_audit.report import FORMATS, Report
+from frame_audit.reports.report import FORMATS, Report
 import pytest
 
 CLEAN = Path(__file__).resolve().parent / 'lint_workspace' / 'clean'

@@ -26,11 +26,12 @@ from rclpy.executors import SingleThreadedExecutor
 from rosgraph_msgs.msg import Clock
 from tf2_msgs.msg import TFMessage
 
-from frame_audit import monitor, ros_messages as rm
-from frame_audit.checks import CHECK_IDS
-from frame_audit.findings import Level
-from frame_audit.sim_node import CarPublishers
-from frame_audit.simulate import SimulatedCar
+from frame_audit.engine.checks import CHECK_IDS
+from frame_audit.engine.findings import Level
+from frame_audit.message_types import stamp_seconds
+from frame_audit.ros import messages as rm, monitor
+from frame_audit.ros.sim_node import CarPublishers
+from frame_audit.sim.car import SimulatedCar
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 
@@ -57,7 +58,7 @@ def command(executable: str, module: str, *ros_args: str) -> List[str]:
 
 def node_command(*ros_args: str) -> List[str]:
     """Return the audit node's command line with the package's parameters file."""
-    return command('frame_audit_node', 'frame_audit.node', '--params-file', str(CONFIG),
+    return command('frame_audit_node', 'frame_audit.ros.node', '--params-file', str(CONFIG),
                    *ros_args)
 
 
@@ -88,7 +89,7 @@ class Listener:
 
     def _take(self, msg: DiagnosticArray) -> None:
         self.latest = {s.check: s for s in rm.frame_audit_statuses(msg)}
-        self.stamp = rm.stamp_seconds(msg.header.stamp)
+        self.stamp = stamp_seconds(msg.header.stamp)
 
     def not_ok(self) -> Set[str]:
         """Return the checks whose newest status is not OK."""
@@ -301,7 +302,7 @@ def test_sim_node_switches_faults_at_run_time(graph, env):
 
     subscription = node.create_subscription(TFMessage, '/tf', take, 100)
     started = time.monotonic()
-    sim = subprocess.Popen(command('frame_audit_sim', 'frame_audit.sim_node', '-p',
+    sim = subprocess.Popen(command('frame_audit_sim', 'frame_audit.ros.sim_node', '-p',
                                    'faults:=pf_map_laser', '-p', 'fault_after_s:=1.5',
                                    '-p', 'duration_s:=30.0'),
                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

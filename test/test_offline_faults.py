@@ -6,11 +6,12 @@ from typing import Dict, List, Tuple
 
 import pytest
 
-from frame_audit.audit import Seen
-from frame_audit.bag import BagError, write_bag
-from frame_audit.findings import Level
-from frame_audit.offline import audit_recording, OfflineResult
-from frame_audit.simulate import drive, FAULT_START, FAULTS, POSE_TYPES
+from frame_audit.engine.audit import Seen
+from frame_audit.recordings import BagError
+from frame_audit.recordings.write import write_bag
+from frame_audit.engine.findings import Level
+from frame_audit.recordings.offline import audit_recording, OfflineResult
+from frame_audit.sim.car import drive, FAULT_START, FAULTS, POSE_TYPES
 
 DURATION = 20.0
 SEED = 11

@@ -10,10 +10,11 @@ import pytest
 from rclpy.serialization import deserialize_message, serialize_message
 from tf2_msgs.msg import TFMessage
 
-from frame_audit import ros_messages as rm
-from frame_audit.findings import CheckResult, Finding, Level
-from frame_audit.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
+from frame_audit import message_types as mt
+from frame_audit.engine.findings import CheckResult, Finding, Level
+from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
     TransformRecord
+from frame_audit.ros import messages as rm
 
 pytestmark = pytest.mark.ros
 
@@ -27,8 +28,8 @@ def test_time_round_trip_keeps_nanoseconds():
     stamp = rm.time_message(1700000000.123456789)
     assert stamp.sec == 1700000000
     assert abs(stamp.nanosec - 123456789) < 1000  # float64 holds ~0.2 us at this size
-    assert rm.stamp_seconds(stamp) == pytest.approx(1700000000.123456789, abs=1e-6)
-    assert rm.stamp_seconds(rm.time_message(0.999999999999)) == 1.0
+    assert mt.stamp_seconds(stamp) == pytest.approx(1700000000.123456789, abs=1e-6)
+    assert mt.stamp_seconds(rm.time_message(0.999999999999)) == 1.0
 
 
 def test_non_finite_time_is_a_value_error():
@@ -38,7 +39,7 @@ def test_non_finite_time_is_a_value_error():
 
 def test_transforms_round_trip_through_the_wire():
     wire = serialize_message(rm.tf_message([LASER, ODOM]))
-    back = rm.transform_records(deserialize_message(wire, TFMessage))
+    back = mt.transform_records(deserialize_message(wire, TFMessage))
     assert [(r.parent, r.child, r.translation, r.rotation) for r in back] == \
         [(r.parent, r.child, r.translation, r.rotation) for r in (LASER, ODOM)]
     assert back[1].stamp == 12.5
@@ -47,27 +48,27 @@ def test_transforms_round_trip_through_the_wire():
 def test_transforms_pass_through_unjudged():
     """NaN, slashes and empty names reach the engine as sent: the engine judges them."""
     odd = TransformRecord('/map', '', 1.0, (math.nan, 0.0, 0.0), (0.0, 0.0, 0.0, 2.0))
-    (back,) = rm.transform_records(rm.tf_message([odd]))
+    (back,) = mt.transform_records(rm.tf_message([odd]))
     assert (back.parent, back.child, back.rotation) == ('/map', '', (0.0, 0.0, 0.0, 2.0))
     assert math.isnan(back.translation[0])
 
 
 @pytest.mark.parametrize('kind', [PoseStamped, PoseWithCovarianceStamped, Odometry])
 def test_every_pose_type_gives_the_same_record(kind):
-    assert rm.pose_record(rm.pose_message(POSE, kind)) == POSE
+    assert mt.pose_record(rm.pose_message(POSE, kind)) == POSE
 
 
 def test_odometry_round_trip():
     record = OdometryRecord(POSE, 'base_link')
     msg = rm.odometry_message(record)
     assert isinstance(msg, Odometry)
-    assert rm.odometry_record(msg) == record
+    assert mt.odometry_record(msg) == record
 
 
 def test_scan_carries_its_header_and_a_lidars_size():
     msg = rm.scan_message(HeaderRecord('laser', 2.5))
     assert len(msg.ranges) == rm.SCAN_BEAMS
-    assert rm.header_record(msg) == HeaderRecord('laser', 2.5)
+    assert mt.header_record(msg) == HeaderRecord('laser', 2.5)
 
 
 def test_ros_message_picks_the_type_by_payload():
@@ -96,7 +97,7 @@ def test_diagnostic_array_has_one_status_per_result():
     assert [s.level for s in msg.status] == \
         [DiagnosticStatus.ERROR, DiagnosticStatus.OK, DiagnosticStatus.STALE]
     assert {s.hardware_id for s in msg.status} == {'car_2'}
-    assert rm.stamp_seconds(msg.header.stamp) == 5.5
+    assert mt.stamp_seconds(msg.header.stamp) == 5.5
     values = {kv.key: kv.value for kv in msg.status[0].values}
     assert values == {'x_m': '0.27', 'findings': '1',
                       'finding 1': 'ERROR: base_link → laser is 0.270 m, not 0.260 m',

@@ -7,13 +7,13 @@ from typing import Dict, List, Tuple
 
 import pytest
 
-from frame_audit.config import AuditConfig
-from frame_audit.geometry import yaw_of
-from frame_audit.lookup import lookup
-from frame_audit.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.geometry import yaw_of
+from frame_audit.engine.lookup import lookup
+from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
     TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
-from frame_audit.simulate import drive, FAULT_START, FAULTS, SimulatedCar, START_TIME
-from frame_audit.store import FrameStore
+from frame_audit.sim.car import drive, FAULT_START, FAULTS, SimulatedCar, START_TIME
+from frame_audit.engine.store import FrameStore
 
 DURATION = 20.0
 

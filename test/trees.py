@@ -10,11 +10,11 @@ import math
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
 
-from frame_audit.audit import Audit
-from frame_audit.config import AuditConfig
-from frame_audit.findings import CheckResult, Level
-from frame_audit.geometry import base_to_laser, compose, inverse, quat_from_rpy
-from frame_audit.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
+from frame_audit.engine.audit import Audit
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.findings import CheckResult, Level
+from frame_audit.engine.geometry import base_to_laser, compose, inverse, quat_from_rpy
+from frame_audit.engine.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
     TransformRecord
 
 T0 = 1000.0

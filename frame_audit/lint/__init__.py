@@ -4,7 +4,7 @@
 frame-audit lint: a workspace's launch, parameter and URDF files checked before the car drives.
 
 The files are read, never run. The findings use the audit's check ids and report
-(report.Report), each pointing at the file and line it concerns; the lint's own check,
+(reports.report.Report), each pointing at the file and line it concerns; the lint's own check,
 lint_files, names what it could not read.
 """
 from pathlib import Path
@@ -17,12 +17,12 @@ from .nodes import known_edge, node_params
 from .tree_rules import (check_chain_order, check_connectivity, check_parent_uniqueness,
                          check_transform_values)
 from .workspace import collect, Collected, FILES, tally
-from ..checks import CHECK_IDS
-from ..checks.tree import FrameRow
-from ..config import AuditConfig
-from ..findings import CheckResult, Finding
-from ..records import TF_STATIC_TOPIC, TF_TOPIC
-from ..report import CheckLine, FindingLine, Report
+from ..engine.checks import CHECK_IDS
+from ..engine.checks.tree import FrameRow
+from ..engine.config import AuditConfig
+from ..engine.findings import CheckResult, Finding
+from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
+from ..reports.report import CheckLine, FindingLine, Report
 
 RULES: Tuple[Callable[[Declared], CheckResult], ...] = (
     check_parent_uniqueness, check_chain_order, check_laser_offset, check_pose_frame,

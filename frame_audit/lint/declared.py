@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
 from .model import DeclaredEdge, NodeParams
-from ..config import AuditConfig
-from ..geometry import Transform
+from ..engine.config import AuditConfig
+from ..engine.geometry import Transform
 
 
 @dataclass

@@ -12,11 +12,11 @@ from typing import List, Optional, Tuple
 from .declared import Declared
 from .model import DeclaredEdge, NodeParams, Param
 from .params import group_of, is_offset_key, is_topic_key, leaf
-from ..checks.common import arrow, describe
-from ..checks.laser import laser_mismatches, CONFIG_KEY
-from ..config import AuditConfig, PoseTopic
-from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
-from ..geometry import quat_from_rpy, Transform
+from ..engine.checks.common import arrow, describe
+from ..engine.checks.laser import laser_mismatches, CONFIG_KEY
+from ..engine.config import AuditConfig, PoseTopic
+from ..engine.findings import CheckResult, Finding, fmt, Level, within_tolerance
+from ..engine.geometry import quat_from_rpy, Transform
 
 LASER = 'laser_offset'
 POSE = 'pose_frame'

@@ -9,8 +9,8 @@ lint cannot compute without running the launch is an Unresolved: named, never gu
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..findings import Value
-from ..geometry import Transform
+from ..engine.findings import Value
+from ..engine.geometry import Transform
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import math
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from .model import DeclaredEdge, Token, Unresolved, Where
-from ..geometry import quat_from_rpy, Transform
+from ..engine.geometry import quat_from_rpy, Transform
 
 VIA = 'static_transform_publisher'
 NUMBERS = ('x', 'y', 'z', 'roll', 'pitch', 'yaw', 'qx', 'qy', 'qz', 'qw')

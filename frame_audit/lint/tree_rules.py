@@ -14,9 +14,9 @@ from .model import DeclaredEdge, Param
 from .nodes import KNOWN_PUBLISHERS, known_edge, switch_of, yaml_text
 from .params import is_frame_key, leaf
 from .static_tf import finite
-from ..checks.common import arrow, describe
-from ..findings import CheckResult, Finding, Level
-from ..geometry import distance, rotation_angle
+from ..engine.checks.common import arrow, describe
+from ..engine.findings import CheckResult, Finding, Level
+from ..engine.geometry import distance, rotation_angle
 
 PARENTS = 'parent_uniqueness'
 CHAIN = 'chain_order'

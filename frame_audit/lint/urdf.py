@@ -10,7 +10,7 @@ from typing import List, Tuple, Union
 
 from .markup import Element
 from .model import DeclaredEdge, Where
-from ..geometry import quat_from_rpy, Transform
+from ..engine.geometry import quat_from_rpy, Transform
 
 ZERO = '0 0 0'
 

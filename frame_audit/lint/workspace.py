@@ -22,7 +22,7 @@ from .model import DeclaredEdge, LaunchedNode, ParamBlock, Unresolved, Where
 from .params import param_blocks
 from .static_tf import is_static_publisher, static_edge
 from .urdf import urdf_edges
-from ..findings import Finding, Level
+from ..engine.findings import Finding, Level
 
 FILES = 'lint_files'
 SKIP_FOLDERS = ('build', 'install', 'log', '__pycache__')

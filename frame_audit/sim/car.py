@@ -7,7 +7,7 @@ The car laps a 10 x 6 m elliptical track under pure pursuit, on the kinematic bi
 Each node of the car's stack is emulated with its published rate, stamping habits and errors:
 vesc_to_odom's drifting dead reckoning, slam_toolbox's future-dated map -> odom corrections
 that arrive as jumps, the particle filter's LiDAR pose, the static LiDAR transform. Output is
-engine records (frame_audit.records.Message), so the same drive feeds the bag writer, the
+engine records (engine.records.Message), so the same drive feeds the bag writer, the
 offline audit and the live simulator node. Deterministic for a seed: every publisher draws
 its noise from its own random stream, so a fault never changes the rest of the drive.
 """
@@ -17,10 +17,11 @@ import random
 from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
-from .config import AuditConfig
-from .geometry import base_to_laser, compose, inverse, Pose2D, quat_from_rpy
-from .records import HeaderRecord, Message, OdometryRecord, Payload, PoseRecord, Quaternion, \
-    TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
+from ..engine.config import AuditConfig
+from ..engine.geometry import base_to_laser, compose, inverse, Pose2D, quat_from_rpy
+from ..engine.records import HeaderRecord, Message, OdometryRecord, Payload, PoseRecord, \
+    Quaternion, TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
+from ..message_types import POSE_STAMPED, POSE_WITH_COVARIANCE
 
 START_TIME = 1_700_000_000.0
 STEP_S = 0.005  # physics step; every publisher's period is a whole number of steps
@@ -32,8 +33,6 @@ LATERAL_ACCEL = 1.6  # m/s^2 the driver allows in bends
 ACCEL = 3.0  # m/s^2
 SLAM_TIMEOUT_S = 1.0  # slam_toolbox's transform_timeout: map -> odom is stamped this far ahead
 
-POSE_STAMPED = 'geometry_msgs/msg/PoseStamped'
-POSE_WITH_COVARIANCE = 'geometry_msgs/msg/PoseWithCovarianceStamped'
 PF_TOPIC = '/pf/viz/inferred_pose'
 SLAM_POSE_TOPIC = '/slam_pose'
 # The ROS message type of each simulated pose topic (for the bag writer and the live node).

@@ -5,7 +5,7 @@ The simulated car, live: SimulatedCar's messages published over DDS in real time
 
 Each node of the car's stack (vesc_to_odom_node, slam_toolbox, ...) gets an rclpy node of its
 own, so the audit sees the same publishers, topics and QoS as on the car. Faults come from the
-`faults` parameter (comma-separated names of frame_audit.simulate.FAULTS), switched on
+`faults` parameter (comma-separated names of frame_audit.sim.car.FAULTS), switched on
 fault_after_s seconds after start and switchable at run time:
 
     ros2 run frame_audit frame_audit_sim --ros-args -p faults:=laser_027 -p fault_after_s:=10
@@ -24,11 +24,11 @@ from rclpy.parameter import Parameter
 from rclpy.publisher import Publisher
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 
-from .config import AuditConfig, ConfigError, load_config
+from ..engine.config import AuditConfig, ConfigError, load_config
 from .node import spin
-from .records import Message, TF_STATIC_TOPIC, TF_TOPIC
-from .ros_messages import ros_message
-from .simulate import FAULTS, POSE_TYPES, SimulatedCar
+from ..engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
+from .messages import ros_message
+from ..sim.car import FAULTS, POSE_TYPES, SimulatedCar
 
 SIM_NODE_NAME = 'frame_audit_sim'
 TICK_S = 0.005  # the simulator's physics step: messages go out when they are due

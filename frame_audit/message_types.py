@@ -1,15 +1,27 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Records from ROS messages, read by field name: rclpy's and rosbags' messages alike.
+The ROS message types the audit takes, by name, and the engine's records read from them.
 
-Both libraries give a message the fields of its definition, so one reader serves the live
-node and the recordings; this module imports neither.
+rclpy's and rosbags' messages both have the fields of their definition, so one reader by
+field name serves the live node, the recordings and the simulator; this module imports
+neither library, and the engine never sees either's types.
 """
 import math
 from typing import Any, Tuple
 
-from .records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
+from .engine.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
+
+TF2_MESSAGE = 'tf2_msgs/msg/TFMessage'
+TF1_MESSAGE = 'tf/msg/tfMessage'  # ROS 1's older tf/tfMessage
+POSE_STAMPED = 'geometry_msgs/msg/PoseStamped'
+POSE_WITH_COVARIANCE = 'geometry_msgs/msg/PoseWithCovarianceStamped'
+ODOMETRY = 'nav_msgs/msg/Odometry'
+LASER_SCAN = 'sensor_msgs/msg/LaserScan'
+TF_TYPES = (TF2_MESSAGE, TF1_MESSAGE)
+POSE_MESSAGE_TYPES = (POSE_STAMPED, POSE_WITH_COVARIANCE, ODOMETRY)
+# Scan-like types whose first field is a std_msgs/Header: only the header is decoded.
+HEADER_TYPES = (LASER_SCAN, 'sensor_msgs/msg/MultiEchoLaserScan', 'sensor_msgs/msg/PointCloud2')
 
 
 def stamp_seconds(stamp: Any) -> float:

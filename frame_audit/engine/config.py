@@ -252,7 +252,8 @@ def load_config(path: Optional[Path] = None) -> AuditConfig:
 
 def default_config_file() -> Path:
     """Return the package's config/frame_audit.yaml, installed or in the source tree."""
-    candidates: List[Path] = [Path(__file__).resolve().parents[1] / 'config' / 'frame_audit.yaml']
+    source_tree = Path(__file__).resolve().parents[2]
+    candidates: List[Path] = [source_tree / 'config' / 'frame_audit.yaml']
     try:
         from ament_index_python.packages import get_package_share_directory
         candidates.insert(0, Path(get_package_share_directory(NODE_NAME)) / 'config'

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, Iterable, Optional, Tuple
 
-from .audit import Audit, AuditLog
-from .bag import Recording
-from .config import AuditConfig
-from .records import Message
-from .report import build_report, Report
+from ..engine.audit import Audit, AuditLog
+from .read import Recording
+from ..engine.config import AuditConfig
+from ..engine.records import Message
+from ..reports.report import build_report, Report
 
 Progress = Callable[[float], None]  # called with the recorded seconds audited since last call
 MAX_GAP_CHECKS = 10  # a silent stretch of the recording gets at most this many check cycles

@@ -18,10 +18,9 @@ from nav_msgs.msg import Odometry
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
-from .findings import CheckResult, Finding, Level, Value
-from .message_records import header_record, odometry_record, pose_record, split_stamp, \
-    stamp_seconds, transform_records  # noqa: F401 (the node reads messages through here)
-from .records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord
+from ..engine.findings import CheckResult, Finding, Level, Value
+from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord
+from ..message_types import ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE, split_stamp
 
 STATUS_PREFIX = 'frame_audit: '
 FINDING_PREFIX = 'finding '
@@ -30,14 +29,9 @@ MAX_MESSAGE_CHARS = 300
 SCAN_BEAMS = 1081  # a Hokuyo UST-10LX (the F1TENTH LiDAR): 270 degrees at 0.25 degrees
 
 PoseMessage = Union[PoseStamped, PoseWithCovarianceStamped, Odometry]
-POSE_TYPES: Dict[str, Type[Any]] = {
-    'geometry_msgs/msg/PoseStamped': PoseStamped,
-    'geometry_msgs/msg/PoseWithCovarianceStamped': PoseWithCovarianceStamped,
-    'nav_msgs/msg/Odometry': Odometry,
-}
-ODOMETRY_TYPE = 'nav_msgs/msg/Odometry'
+POSE_CLASSES: Dict[str, Type[Any]] = {
+    POSE_STAMPED: PoseStamped, POSE_WITH_COVARIANCE: PoseWithCovarianceStamped, ODOMETRY: Odometry}
 DIAGNOSTICS_TOPIC = '/diagnostics'
-SCAN_TYPE = 'sensor_msgs/msg/LaserScan'
 _LEVEL_BYTES = {level: bytes([int(level)]) for level in Level}
 
 
@@ -100,14 +94,14 @@ def ros_message(message: Message, pose_types: Optional[Mapping[str, str]] = None
     """
     Return the ROS message a car would publish for a record.
 
-    pose_types maps a pose topic to its type name (as simulate.POSE_TYPES); PoseStamped
+    pose_types maps a pose topic to its type name (as sim.car.POSE_TYPES); PoseStamped
     where it names none.
     """
     payload = message.payload
     if isinstance(payload, OdometryRecord):
         return odometry_message(payload)
     if isinstance(payload, PoseRecord):
-        kind = POSE_TYPES.get((pose_types or {}).get(message.topic, ''), PoseStamped)
+        kind = POSE_CLASSES.get((pose_types or {}).get(message.topic, ''), PoseStamped)
         return pose_message(payload, kind)
     if isinstance(payload, HeaderRecord):
         return scan_message(payload)

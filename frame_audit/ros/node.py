@@ -4,7 +4,7 @@
 The live audit: a thin rclpy adapter that feeds the car's topics to Audit, diagnostics out.
 
 It listens to /tf, /tf_static, the odometry topic, the pose topics and the scan's header,
-hands each message to frame_audit.audit.Audit as a record, with the node clock's time (so
+hands each message to engine.audit.Audit as a record, with the node clock's time (so
 use_sim_time follows a bag's /clock) and the publishing node where the middleware says, and
 publishes one DiagnosticStatus per check on /diagnostics every diagnostic_period. It knows
 nothing of the checks. Runs on Humble and newer.
@@ -29,12 +29,14 @@ from rclpy.subscription import Subscription
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
-from . import ros_messages
-from .audit import Audit
-from .checks import TREE
-from .config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
-from .findings import CheckResult
-from .records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
+from . import messages
+from ..engine.audit import Audit
+from ..engine.checks import TREE
+from ..engine.config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
+from ..engine.findings import CheckResult
+from ..engine.records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
+from ..message_types import header_record, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
+    transform_records
 
 TF_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE,
                     durability=DurabilityPolicy.VOLATILE)
@@ -195,7 +197,7 @@ class FrameAuditNode(Node):
         self._names = PublisherNames(self)
         self._held: Deque[Held] = collections.deque()
         self._diagnostics = self.create_publisher(DiagnosticArray,
-                                                  ros_messages.DIAGNOSTICS_TOPIC, 10)
+                                                  messages.DIAGNOSTICS_TOPIC, 10)
         self._subscribe_tf()
         self._topics = self._configured_topics()
         self.add_on_set_parameters_callback(self._refuse_changes)
@@ -227,16 +229,16 @@ class FrameAuditNode(Node):
     def _subscribe_tf(self) -> None:
         for topic, qos in ((TF_TOPIC, TF_QOS), (TF_STATIC_TOPIC, TF_STATIC_QOS)):
             self.create_subscription(TFMessage, topic, self._callback(
-                topic, ros_messages.transform_records, self.audit.add_transforms), qos,
+                topic, transform_records, self.audit.add_transforms), qos,
                 event_callbacks=quiet_events())
 
     def _configured_topics(self) -> List[Topic]:
-        odometry = (Odometry, ros_messages.odometry_record, self.audit.add_odometry)
-        pose_feeds = {name: (kind, ros_messages.pose_record, self.audit.add_pose)
-                      for name, kind in ros_messages.POSE_TYPES.items()}
-        topics = [Topic(self.config.odom_topic, {ros_messages.ODOMETRY_TYPE: odometry}),
-                  Topic(self.config.scan_topic, {ros_messages.SCAN_TYPE: (
-                      LaserScan, ros_messages.header_record, self.audit.add_scan)}, SCAN_QOS)]
+        odometry = (Odometry, odometry_record, self.audit.add_odometry)
+        pose_feeds = {name: (kind, pose_record, self.audit.add_pose)
+                      for name, kind in messages.POSE_CLASSES.items()}
+        topics = [Topic(self.config.odom_topic, {ODOMETRY: odometry}),
+                  Topic(self.config.scan_topic, {LASER_SCAN: (
+                      LaserScan, header_record, self.audit.add_scan)}, SCAN_QOS)]
         topics.extend(Topic(pose.topic, pose_feeds) for pose in self.config.pose_topics)
         return topics
 
@@ -320,7 +322,7 @@ class FrameAuditNode(Node):
         now = self.now_seconds()
         try:
             results = [self._with_counters(r) for r in self.audit.check(now)]
-            msg = ros_messages.diagnostic_array(results, now, self.config.hardware_id)
+            msg = messages.diagnostic_array(results, now, self.config.hardware_id)
         except Exception as error:  # reported; the next cycle runs
             self.check_failures += 1
             self._log_throttled('check cycle failed: {!r}'.format(error))

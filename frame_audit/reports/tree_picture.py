@@ -9,10 +9,10 @@ which scripts/setup.sh installs.
 from pathlib import Path
 from typing import Iterable, Set, Tuple
 
-from .checks.common import arrow
-from .findings import fmt
+from ..engine.checks.common import arrow
+from ..engine.findings import fmt
 from .report import FindingLine
-from .store import FrameStore
+from ..engine.store import FrameStore
 
 RED = '#d62728'
 # Checks whose findings are about edges; the others (pose_frame, odometry, connectivity)

@@ -19,8 +19,9 @@ import rclpy
 from rclpy.node import Node
 from rclpy.qos import QoSProfile, ReliabilityPolicy
 
-from .findings import Level
-from .ros_messages import DIAGNOSTICS_TOPIC, frame_audit_statuses, stamp_seconds, Status
+from ..engine.findings import Level
+from .messages import DIAGNOSTICS_TOPIC, frame_audit_statuses, Status
+from ..message_types import stamp_seconds
 
 KEY_NUMBERS = 4  # key-values shown per check; rqt shows them all
 COLOURS = {Level.OK: '\x1b[32m', Level.WARN: '\x1b[33m', Level.ERROR: '\x1b[1;31m',

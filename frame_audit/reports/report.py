@@ -9,11 +9,11 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
-from .audit import AuditLog
-from .checks import CHECK_IDS
-from .checks.tree import frame_rows, FrameRow
-from .findings import Level
-from .store import FrameStore
+from ..engine.audit import AuditLog
+from ..engine.checks import CHECK_IDS
+from ..engine.checks.tree import frame_rows, FrameRow
+from ..engine.findings import Level
+from ..engine.store import FrameStore
 
 COLOURS = {Level.OK: '\033[32m', Level.WARN: '\033[33m', Level.ERROR: '\033[31m',
            Level.STALE: '\033[36m'}

@@ -1,0 +1,12 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Recordings: rosbag2 (.mcap, .db3, folders) and ROS 1 .bag files, read, written and audited.
+
+Everything here reads and writes through rosbags, imported only where a file is opened, so
+importing the package costs nothing on a machine that only runs the node.
+"""
+
+
+class BagError(Exception):
+    """A recording that cannot be read or written, with a one-line reason."""
