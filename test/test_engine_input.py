@@ -106,7 +106,7 @@ def test_two_interleaved_sources_without_publisher_identity():
         audit.add_transforms([tf('odom', 'base_link', t, x=0.02 * i + offset)],
                              Arrival('/tf', t))
     found = by_id(audit.check(T0 + 3.0))['parent_uniqueness'].findings
-    assert len(found) == 1 and 'alternates between two tracks' in found[0].message
+    assert len(found) == 1 and 'comes from two sources' in found[0].message
     assert not math.isnan(found[0].values['separation_m'])
 
 

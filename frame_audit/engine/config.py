@@ -25,8 +25,9 @@ class PoseTopic:
     """
     A pose topic and the point of the car its consumers take it for.
 
-    pose_frame is a frame name (normally the base or the laser frame); laser_offset_x is the
-    offset consumers use to convert a LiDAR pose to the rear axle, where they use one.
+    pose_frame is any frame of the robot (on the car, the base or the laser frame);
+    laser_offset_x is the offset consumers use to convert a LiDAR pose to the rear axle, where
+    they use one.
     """
 
     name: str
@@ -35,9 +36,23 @@ class PoseTopic:
     laser_offset_x: Optional[float] = None
 
 
+def _default_poses(base: str, laser: str) -> Tuple[PoseTopic, ...]:
+    """Return the car's pose topics, in the configured frames (no LiDAR: no LiDAR pose)."""
+    slam = PoseTopic('slam', '/slam_pose', base, None)
+    return (PoseTopic('pf', '/pf/viz/inferred_pose', laser, 0.26), slam) if laser else (slam,)
+
+
 @dataclass(frozen=True)
 class AuditConfig:
-    """Everything the checks compare against: the car's frames, offsets, topics, tolerances."""
+    """
+    Everything the checks compare against: the robot's frames, offsets, topics, tolerances.
+
+    The defaults are the F1TENTH car. Left out, frames.required is the configured map, odom,
+    base and laser frames, and the pose topics are the car's in the configured frames, so a
+    file that renames a frame never trips over a default naming the old one. laser_frame ''
+    means the robot has no LiDAR: the checks that need one do not run. given holds the keys
+    a file or the parameters set, so a message can say when a value is only the default.
+    """
 
     hardware_id: str = 'f1tenth_car'
     diagnostic_period: float = 1.0
@@ -45,7 +60,7 @@ class AuditConfig:
     odom_frame: str = 'odom'
     base_frame: str = 'base_link'
     laser_frame: str = 'laser'
-    required_frames: Tuple[str, ...] = ('map', 'odom', 'base_link', 'laser')
+    required_frames: Optional[Tuple[str, ...]] = None
     laser_translation: Tuple[float, float, float] = (0.26, 0.0, 0.11)
     laser_rpy: Tuple[float, float, float] = (0.0, 0.0, 0.0)
     tolerance_m: float = 0.0001
@@ -56,10 +71,7 @@ class AuditConfig:
     odom_jump_m: float = 0.25
     odom_jump_rad: float = 0.35
     scan_topic: str = '/scan'
-    pose_topics: Tuple[PoseTopic, ...] = field(default_factory=lambda: (
-        PoseTopic('pf', '/pf/viz/inferred_pose', 'laser', 0.26),
-        PoseTopic('slam', '/slam_pose', 'base_link', None),
-    ))
+    pose_topics: Optional[Tuple[PoseTopic, ...]] = None
     pose_min_samples: int = 20
     pose_fit_m: float = 0.12
     pose_margin_m: float = 0.08
@@ -70,6 +82,25 @@ class AuditConfig:
     alternation_fraction: float = 0.4
     alternation_min_m: float = 0.02
     max_frames: int = 10000
+    lag_tolerance_s: float = 0.5
+    given: Tuple[str, ...] = field(default=(), compare=False)
+    source: str = field(default='the defaults', compare=False)
+
+    def __post_init__(self) -> None:
+        """Fill the frame-dependent defaults from the configured frames."""
+        if self.required_frames is None:
+            chain = (self.map_frame, self.odom_frame, self.base_frame, self.laser_frame)
+            object.__setattr__(self, 'required_frames', tuple(f for f in chain if f))
+        if self.pose_topics is None:
+            object.__setattr__(self, 'pose_topics',
+                               _default_poses(self.base_frame, self.laser_frame))
+
+    def key(self, name: str) -> str:
+        """Name a key as a message should: with where its value came from."""
+        if name in self.given:
+            return '{} in {}'.format(name, self.source)
+        return '{} (a default: {} does not set it)'.format(name, self.source) \
+            if self.given else '{} (the F1TENTH default)'.format(name)
 
 
 def _text(key: str, value: Any) -> str:
@@ -106,10 +137,21 @@ def _vector3(key: str, value: Any) -> Tuple[float, float, float]:
     return (x, y, z)
 
 
-def _names(key: str, value: Any) -> Tuple[str, ...]:
-    if not isinstance(value, (list, tuple)) or not value:
-        raise ConfigError('{}: expected a non-empty list of names, got {!r}'.format(key, value))
-    return tuple(_text('{}[{}]'.format(key, i), v) for i, v in enumerate(value))
+def _frame_or_none(key: str, value: Any) -> str:
+    """Return a frame name, or '' for a frame the robot does not have (no LiDAR)."""
+    if value is None or value == '':
+        return ''
+    return _text(key, value)
+
+
+def _names(key: str, value: Any, empty: bool = False) -> Tuple[str, ...]:
+    if value in ('', None) and empty:  # ROS parameters cannot hold an empty list
+        return ()
+    if not isinstance(value, (list, tuple)) or (not value and not empty):
+        raise ConfigError('{}: expected a {}list of names, got {!r}'.format(
+            key, '' if empty else 'non-empty ', value))
+    return tuple(_text('{}[{}]'.format(key, i), v) for i, v in enumerate(value) if v != ''
+                 or not empty)
 
 
 # parameter name -> (AuditConfig field, parser)
@@ -119,7 +161,7 @@ _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'frames.map': ('map_frame', _text),
     'frames.odom': ('odom_frame', _text),
     'frames.base': ('base_frame', _text),
-    'frames.laser': ('laser_frame', _text),
+    'frames.laser': ('laser_frame', _frame_or_none),
     'frames.required': ('required_frames', _names),
     'laser_offset.translation': ('laser_translation', _vector3),
     'laser_offset.rpy': ('laser_rpy', _vector3),
@@ -141,6 +183,7 @@ _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'parent_uniqueness.alternation_fraction': ('alternation_fraction', _number(0.0, 1.0, True)),
     'parent_uniqueness.alternation_min_m': ('alternation_min_m', _number(0.0, 100.0, True)),
     'limits.max_frames': ('max_frames', _positive_int),
+    'timing.lag_tolerance_s': ('lag_tolerance_s', _number(0.0, 3600.0, low_open=True)),
 }
 # Parameters rclpy declares on every node (not the audit's): accepted and ignored, so one
 # file, even one dumped from a running node, serves the node and the command line.
@@ -153,7 +196,7 @@ def is_ros_parameter(name: str) -> bool:
 
 
 def _pose_topics(params: Mapping[str, Any]) -> Tuple[PoseTopic, ...]:
-    names = _names('pose_topics', params['pose_topics'])
+    names = _names('pose_topics', params['pose_topics'], empty=True)
     topics = []
     for name in names:
         prefix = 'poses.{}.'.format(name)
@@ -170,13 +213,14 @@ def _pose_topics(params: Mapping[str, Any]) -> Tuple[PoseTopic, ...]:
     return tuple(topics)
 
 
-def config_from_parameters(params: Mapping[str, Any]) -> AuditConfig:
+def config_from_parameters(params: Mapping[str, Any],
+                           source: str = 'the parameters') -> AuditConfig:
     """Build the configuration from flat parameters; defaults fill what is not given."""
     values: Dict[str, Any] = {}
     pose_keys = [key for key in params if key.startswith('poses.')]
     for key, value in params.items():
         if key in _FIELDS:
-            if value is None:
+            if value is None and key != 'frames.laser':
                 raise ConfigError('{}: no value given'.format(key))
             name, parse = _FIELDS[key]
             values[name] = parse(key, value)
@@ -195,14 +239,8 @@ def config_from_parameters(params: Mapping[str, Any]) -> AuditConfig:
     elif pose_keys:
         raise ConfigError('{}: given, but pose_topics does not list the poses'.format(
             pose_keys[0]))
-    config = AuditConfig(**values)
-    for pose in config.pose_topics:
-        if pose.pose_frame not in (config.base_frame, config.laser_frame):
-            raise ConfigError('poses.{}.pose_frame: {!r} is neither frames.base ({}) nor '
-                              'frames.laser ({}), the two points of the car a pose can '
-                              'describe'.format(pose.name, pose.pose_frame, config.base_frame,
-                                                config.laser_frame))
-    return config
+    given = tuple(sorted(key for key in params if not is_ros_parameter(key)))
+    return AuditConfig(**values, given=given, source=source)
 
 
 def flatten(tree: Mapping[str, Any], prefix: str = '') -> Dict[str, Any]:
@@ -247,7 +285,7 @@ def load_config(path: Optional[Path] = None) -> AuditConfig:
         text = Path(path).read_text(encoding='utf-8')
     except OSError as error:
         raise ConfigError('{}: cannot read ({})'.format(path, error.strerror)) from None
-    return config_from_parameters(parameters_from_yaml(text, str(path)))
+    return config_from_parameters(parameters_from_yaml(text, str(path)), str(path))
 
 
 def default_config_file() -> Path:

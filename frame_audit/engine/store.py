@@ -20,10 +20,15 @@ from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATI
     TransformRecord
 
 EdgeKey = Tuple[str, str]  # (parent, child)
-RATE_WINDOW = 100  # receive times kept per edge to measure its rate
-ALTERNATION_WINDOW = 100  # sample triples kept per edge to spot two interleaved sources
-MIN_ALTERNATION_TRIPLES = 20
-TRACK_SAMPLES = 5  # recent samples kept to follow an edge's track (velocity, alternation)
+RATE_WINDOW = 100  # stamps kept per edge to measure its rate
+SWITCH_WINDOW = 100  # track assignments kept per edge to spot two sources
+MIN_SWITCHES = 6  # switches between two tracks in the window before two sources are called
+MAX_MISS_SHARE = 0.25  # a noisy stream misses both tracks often; two sources seldom do
+TRACK_SAMPLES = 3  # samples kept per track to measure its velocity
+MAX_EXTRAPOLATION_S = 1.0  # a track is followed at most this far beyond its last sample
+MIN_SWITCH_SAMPLES = 20  # samples in the window before switches are judged
+SAME, SWITCH, MISS = 0, 1, -1  # how a sample continued the edge's tracks
+SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sources are called
 LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
@@ -68,12 +73,60 @@ class Activity:
 
 @dataclass
 class TwoTracks:
-    """Evidence that two sources send one edge: its samples alternate between two tracks."""
+    """Evidence that two sources send one edge: its samples keep switching between two tracks."""
 
     first_received: float
-    share: float = 0.0
     separation_m: float = 0.0
-    rate_hz: Optional[float] = None
+    switches: int = 0  # in the window, when last seen
+    rates_hz: Tuple[Optional[float], Optional[float]] = (None, None)
+
+
+@dataclass
+class Track:
+    """One consistent run of an edge's values: a source, as far as the data can tell."""
+
+    samples: Deque[Tuple[float, Transform]] = field(
+        default_factory=lambda: deque(maxlen=TRACK_SAMPLES))
+    stamps: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
+
+    def add(self, stamp: float, value: Transform) -> None:
+        """Extend the track."""
+        self.samples.append((stamp, value))
+        self.stamps.append(stamp)
+
+    def velocity(self) -> Optional[Tuple[float, float, float]]:
+        """Return the track's velocity over its kept samples (m/s), None from one sample."""
+        (t0, a), (t1, b) = self.samples[0], self.samples[-1]
+        if t1 - t0 <= 1e-6:
+            return None
+        return tuple((q - p) / (t1 - t0)  # type: ignore[return-value]
+                     for p, q in zip(a.translation, b.translation))
+
+    def off(self, value: Transform, stamp: float,
+            fallback: Optional[Tuple[float, float, float]],
+            stamp_tolerance_s: float) -> Tuple[float, bool]:
+        """
+        Return how far value lies from the track, and whether the track's motion was known.
+
+        The track is followed at its own velocity (or fallback: the other source's motion)
+        to anywhere within stamp_tolerance_s of stamp: a sample stamped a few milliseconds
+        late lies on the track, only further back, and is no second source.
+        """
+        t1, last = self.samples[-1]
+        velocity = self.velocity() or fallback
+        if velocity is None:
+            return math.dist(value.translation, last.translation), False
+
+        def at(t: float) -> Tuple[float, ...]:
+            dt = max(-MAX_EXTRAPOLATION_S, min(MAX_EXTRAPOLATION_S, t - t1))
+            return tuple(p + v * dt for p, v in zip(last.translation, velocity))
+
+        return _to_segment(value.translation, at(stamp - stamp_tolerance_s),
+                           at(stamp + stamp_tolerance_s)), True
+
+    def rate_hz(self) -> Optional[float]:
+        """Return the track's rate by its header stamps."""
+        return _rate(self.stamps)
 
 
 @dataclass
@@ -91,19 +144,20 @@ class Edge:
     static_changes: List[Tuple[Transform, Transform, float]] = field(default_factory=list)
     stamps: List[float] = field(default_factory=list)
     values: List[Transform] = field(default_factory=list)
+    stamp_times: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
     received_times: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
     latencies: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
     future_count: int = 0
     future_max_s: float = 0.0
     jumps: JumpStats = field(default_factory=JumpStats)
-    alternations: Deque[bool] = field(default_factory=lambda: deque(maxlen=ALTERNATION_WINDOW))
-    alternation_hits: int = 0
+    tracks: List[Track] = field(default_factory=list)  # at most two: the current one first
+    assignments: Deque[int] = field(  # per sample: SAME, SWITCH or MISS
+        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
     two_tracks: Optional['TwoTracks'] = None
+    same_stamp_conflicts: int = 0
+    stamp_jumps: List['TimeJump'] = field(default_factory=list)  # stamps back, receipts on
     baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
     doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
-    recent: Deque[Tuple[float, Transform]] = field(
-        default_factory=lambda: deque(maxlen=TRACK_SAMPLES))  # since the last jump
-    last_three: Deque[Transform] = field(default_factory=lambda: deque(maxlen=3))
     lead_s: float = 0.0  # how far ahead of its arrival the edge is steadily stamped
 
     @property
@@ -122,11 +176,20 @@ class Edge:
         return tuple(sorted(self.topic_counts))
 
     def rate_hz(self) -> Optional[float]:
-        """Return the receive rate over the recent samples, None for fewer than 3."""
-        if len(self.received_times) < 3:
-            return None
-        span = self.received_times[-1] - self.received_times[0]
-        return (len(self.received_times) - 1) / span if span > 0 else None
+        """
+        Return the rate over the recent samples, None for fewer than 3.
+
+        Measured on header stamps: a loaded computer delivers in bursts after a stall, and
+        the receive times of a burst would read as a rate many times the real one. Edges
+        whose stamps never move (a ROS 1 habit for fixed joints) fall back to receive times.
+        """
+        return _rate(self.stamp_times) or _rate(self.received_times)
+
+    def clear_history(self) -> None:
+        """Forget the samples of an old clock; the edge itself and its findings stay."""
+        for history in (self.stamps, self.values, self.stamp_times, self.received_times,
+                        self.latencies, self.tracks, self.assignments):
+            history.clear()
 
     def latest(self) -> Optional[Transform]:
         """Return the newest value by stamp (or the static value)."""
@@ -167,11 +230,15 @@ class PoseTrack:
 
 @dataclass
 class TimeJump:
-    """The receive clock went backwards (a bag that loops, a restarted recording)."""
+    """
+    A clock went backwards: the receive clock (a bag that loops, a restarted recording), or
+    one edge's stamps while receive time ran on (a loop replayed without --clock).
+    """
 
     number: int  # counted from 0 over the whole audit
     from_time: float
     to_time: float
+    received: Optional[float] = None  # for an edge's stamps: when the jump arrived
 
 
 class FrameStore:
@@ -223,14 +290,7 @@ class FrameStore:
         """Forget the samples of the old clock; every stream counts as alive at the jump."""
         for edge in self.edges.values():
             edge.last_received = min(edge.last_received, now)
-            edge.stamps.clear()
-            edge.values.clear()
-            edge.received_times.clear()
-            edge.latencies.clear()
-            edge.recent.clear()
-            edge.last_three.clear()
-            edge.alternations.clear()
-            edge.alternation_hits = 0
+            edge.clear_history()
         for track in self.tracks.values():
             track.pending.clear()
             track.scored.clear()
@@ -337,6 +397,13 @@ class FrameStore:
                 del edge.static_changes[:-10]
             edge.static_value = value
             return
+        newest = edge.stamps[-1] if edge.stamps else None
+        if newest is not None and stamp < newest - self.config.backwards_jump_s:
+            number = edge.stamp_jumps[-1].number + 1 if edge.stamp_jumps else 0
+            edge.stamp_jumps.append(TimeJump(number, newest, stamp, arrival.received))
+            del edge.stamp_jumps[:-MAX_TIME_JUMPS]
+            edge.clear_history()  # the stamps restarted: follow the edge on its new clock
+        edge.stamp_times.append(stamp)
         edge.received_times.append(arrival.received)
         self._follow_rate(edge, arrival.received)
         edge.latencies.append(arrival.received - stamp)
@@ -375,6 +442,8 @@ class FrameStore:
         else:
             index = bisect.bisect_right(edge.stamps, stamp)
             if index and edge.stamps[index - 1] == stamp:
+                if not _same(edge.values[index - 1], value, self.config):
+                    edge.same_stamp_conflicts += 1  # one stamp, two values: two sources
                 edge.values[index - 1] = value  # tf2 keeps one value per stamp
                 return
             edge.stamps.insert(index, stamp)
@@ -387,43 +456,72 @@ class FrameStore:
 
     def _follow_track(self, edge: Edge, value: Transform, stamp: float,
                       received: float) -> None:
-        """Count jumps off the constant-velocity track, and A-B-A-B alternation of tracks."""
-        recent = edge.recent
-        if len(recent) >= 2:
-            (t0, a), (t1, b) = recent[0], recent[-1]
-            if _check_jump(edge.jumps, a, b, value, t1 - t0, stamp - t1, received,
-                           self.config):
-                recent.clear()  # the track starts again where it jumped to
-        if len(edge.last_three) == 3:
-            alternating, separation = _alternates(*edge.last_three, value,
-                                                  self.config.alternation_min_m)
-            self._count_alternation(edge, alternating, separation, received)
-        recent.append((stamp, value))
-        edge.last_three.append(value)
+        """
+        Give the sample to the track it continues; count jumps and switches between tracks.
+
+        One source makes one smooth track, broken only by jumps (after which the new track
+        goes on alone). Two sources make two tracks that each keep getting samples, at any
+        mix of rates: the samples keep switching between them. A noisy single source fits
+        neither track often, and is never called two sources.
+        """
         if edge.count % LEAD_EVERY == 0 and edge.latencies:
             ordered = sorted(edge.latencies)
             edge.lead_s = max(0.0, -ordered[len(ordered) // 2])
-
-    def _count_alternation(self, edge: Edge, alternating: bool, separation: float,
-                           received: float) -> None:
-        """Keep the share of A-B-A triples in the window; remember when it first got high."""
-        window = edge.alternations
-        if len(window) == window.maxlen and window[0]:
-            edge.alternation_hits -= 1
-        window.append(alternating)
-        edge.alternation_hits += alternating
-        if len(window) < MIN_ALTERNATION_TRIPLES:
+        tracks = edge.tracks
+        if not tracks:
+            tracks.append(Track())
+            tracks[0].add(stamp, value)
             return
-        share = edge.alternation_hits / len(window)
-        if share < self.config.alternation_fraction:
+        current = tracks[0]
+        other = tracks[1] if len(tracks) == 2 else None
+        tolerance = self.config.odom_stamp_tolerance_s
+        off, known = current.off(value, stamp, other.velocity() if other else None, tolerance)
+        if off <= self._fit(known):
+            edge.assignments.append(SAME)
+            current.add(stamp, value)
+            return
+        if other is not None:
+            off_other, known = other.off(value, stamp, current.velocity(), tolerance)
+            if off_other <= self._fit(known):
+                edge.assignments.append(SWITCH)
+                other.add(stamp, value)
+                edge.tracks = [other, current]
+                self._note_switch(edge, off, received)
+                return
+        edge.assignments.append(MISS)
+        turned = rotation_angle(current.samples[-1][1].rotation, value.rotation)
+        if off > self.config.odom_jump_m or turned > self.config.odom_jump_rad:
+            _count_jump(edge.jumps, off, turned, received)
+        new = Track()
+        new.add(stamp, value)
+        edge.tracks = [new, current]  # a second track from before is forgotten
+
+    def _fit(self, predicted: bool) -> float:
+        """
+        Return how close a sample must be to a track to continue it.
+
+        Half the tracks' minimum separation where the track's motion is known; before any
+        velocity is known (two tracks of one sample each), anything short of a jump.
+        """
+        half = self.config.alternation_min_m / 2
+        return half if predicted else max(half, self.config.odom_jump_m)
+
+    def _note_switch(self, edge: Edge, separation: float, received: float) -> None:
+        """Call two sources once switches are many, misses few and the tracks apart."""
+        window = edge.assignments
+        switches = window.count(SWITCH)
+        if len(window) < MIN_SWITCH_SAMPLES or switches < MIN_SWITCHES \
+                or window.count(MISS) > MAX_MISS_SHARE * len(window) \
+                or separation < self.config.alternation_min_m:
             return
         if edge.two_tracks is None:
             edge.two_tracks = TwoTracks(first_received=received)
-        tracks = edge.two_tracks
-        tracks.share = max(tracks.share, share)
-        if alternating:
-            tracks.separation_m = max(tracks.separation_m, separation)
-        tracks.rate_hz = edge.rate_hz()
+        evidence = edge.two_tracks
+        evidence.separation_m = max(evidence.separation_m, separation)
+        evidence.switches = max(evidence.switches, switches)
+        rates = sorted((track.rate_hz() for track in edge.tracks),
+                       key=lambda rate: -(rate or 0.0))
+        evidence.rates_hz = (rates[0], rates[1])
 
     # -- pose-like samples ----------------------------------------------------------------
 
@@ -535,57 +633,36 @@ class FrameStore:
         return max(0.0, now - start)
 
 
+def _to_segment(point: Tuple[float, ...], a: Tuple[float, ...],
+                b: Tuple[float, ...]) -> float:
+    """Return the distance from point to the segment a-b."""
+    ab = [q - p for p, q in zip(a, b)]
+    length2 = sum(c * c for c in ab)
+    t = 0.0 if length2 <= 0 else max(0.0, min(1.0, sum(
+        (x - p) * c for x, p, c in zip(point, a, ab)) / length2))
+    return math.dist(point, [p + t * c for p, c in zip(a, ab)])
+
+
+def _rate(times: Iterable[float]) -> Optional[float]:
+    """Return the rate of a series of times (any order), None for fewer than 3 or no span."""
+    times = list(times)
+    if len(times) < 3:
+        return None
+    span = max(times) - min(times)
+    return (len(times) - 1) / span if span > 0 else None
+
+
 def _same(a: Transform, b: Transform, config: AuditConfig) -> bool:
     """Return whether two values agree within the laser tolerances (NaN never agrees)."""
     near = all(abs(p - q) <= config.tolerance_m for p, q in zip(a.translation, b.translation))
     return near and rotation_angle(a.rotation, b.rotation) <= config.tolerance_rad
 
 
-def _check_jump(stats: JumpStats, a: Transform, b: Transform, c: Transform, dt_ab: float,
-                dt_bc: float, received: float, config: AuditConfig) -> bool:
-    """
-    Count c as a jump when it lands far from where the recent velocity would have taken it.
-
-    The velocity is taken over a few samples (a is the oldest kept), so a message sent late
-    and its successor sent early do not make one step look like a leap.
-    """
-    ratio = min(dt_bc / dt_ab, 50.0) if dt_ab > 1e-6 else 0.0
-    (ax, ay, az), (bx, by, bz), (cx, cy, cz) = a.translation, b.translation, c.translation
-    off_m = math.sqrt((cx - bx - ratio * (bx - ax)) ** 2 + (cy - by - ratio * (by - ay)) ** 2
-                      + (cz - bz - ratio * (bz - az)) ** 2)
-    off_rad = rotation_angle(b.rotation, c.rotation) if b.rotation != c.rotation else 0.0
-    if off_m > config.odom_jump_m or off_rad > config.odom_jump_rad:
-        stats.count += 1
-        stats.largest_m = max(stats.largest_m, off_m)
-        stats.largest_rad = max(stats.largest_rad, off_rad)
-        if stats.first_received is None:
-            stats.first_received = received
-        stats.last_received = received
-        return True
-    return False
-
-
-def _off_track(a: Transform, b: Transform, c: Transform) -> Tuple[float, float]:
-    """Return how far b is from the midpoint of a and c, and how far apart a and c are."""
-    (ax, ay, az), (bx, by, bz), (cx, cy, cz) = a.translation, b.translation, c.translation
-    off = math.sqrt((bx - (ax + cx) / 2) ** 2 + (by - (ay + cy) / 2) ** 2
-                    + (bz - (az + cz) / 2) ** 2)
-    span = math.sqrt((ax - cx) ** 2 + (ay - cy) ** 2 + (az - cz) ** 2)
-    return off, span
-
-
-def _alternates(a: Transform, b: Transform, c: Transform, d: Transform,
-                minimum_m: float) -> Tuple[bool, float]:
-    """
-    Return whether a, b, c, d zigzag between two tracks (A-B-A-B), and how far apart.
-
-    Two sources interleaved on one edge put b off the a-c track and c off the b-d track,
-    each by far more than a and c (or b and d) differ. One source's jump does not (its next
-    sample stays where it jumped), and neither does noise: each of the two conditions holds
-    for about one noisy sample in six, both for a few in a hundred.
-    """
-    off_b, span_ac = _off_track(a, b, c)
-    off_c, span_bd = _off_track(b, c, d)
-    separation = min(off_b, off_c)
-    return (separation > minimum_m and off_b > 2 * span_ac and off_c > 2 * span_bd,
-            separation)
+def _count_jump(stats: JumpStats, off_m: float, off_rad: float, received: float) -> None:
+    """Count a step that left the edge's track by more than odometry.jump_m or jump_rad."""
+    stats.count += 1
+    stats.largest_m = max(stats.largest_m, off_m)
+    stats.largest_rad = max(stats.largest_rad, off_rad)
+    if stats.first_received is None:
+        stats.first_received = received
+    stats.last_received = received

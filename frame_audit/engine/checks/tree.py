@@ -8,7 +8,7 @@ from .common import arrow, LOST_STATIC_NOTE, source, static_lost, warming_up
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC
-from ..store import Edge, FrameStore
+from ..store import Edge, FrameStore, SAME_STAMP_CONFLICTS
 
 PARENTS = 'parent_uniqueness'
 CHAIN = 'chain_order'
@@ -98,16 +98,28 @@ def _two_sources(store: FrameStore) -> List[Finding]:
                 values={'publishers': ', '.join(senders)}))
         elif edge.two_tracks is not None:
             tracks = edge.two_tracks
+            rates = ' and '.join('one at {} Hz'.format(fmt(rate, 1)) if rate else
+                                 'one at an unknown rate' for rate in tracks.rates_hz)
             findings.append(Finding(
                 PARENTS, Level.ERROR,
-                '{} alternates between two tracks {} m apart in {}% of its samples ({} Hz on '
-                '{}): two nodes send it (the publishers are not known here, as in a bag '
-                'replay); keep one'.format(
-                    name, fmt(tracks.separation_m, 2), fmt(100 * tracks.share, 0),
-                    fmt(tracks.rate_hz or float('nan'), 1), ', '.join(edge.topics)),
+                '{} comes from two sources: its samples keep switching between two tracks '
+                'up to {} m apart ({} switches in its last {} samples), {} by header stamps, '
+                'on {}. The publishers are not known here (as in a bag replay); keep '
+                'one'.format(name, fmt(tracks.separation_m, 2), tracks.switches,
+                             len(edge.assignments), rates, ', '.join(edge.topics)),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'separation_m': round(tracks.separation_m, 4),
-                        'alternating_share': round(tracks.share, 3)}))
+                        'switches': tracks.switches,
+                        'rates_hz': ', '.join(fmt(r or float('nan'), 1)
+                                              for r in tracks.rates_hz)}))
+        elif edge.same_stamp_conflicts >= SAME_STAMP_CONFLICTS:
+            findings.append(Finding(
+                PARENTS, Level.ERROR,
+                '{} comes from two sources: {} of its stamps arrived twice with different '
+                'values, on {}. tf2 keeps whichever came last; keep one source'.format(
+                    name, edge.same_stamp_conflicts, ', '.join(edge.topics)),
+                'sources:' + name, frames=edge.key, topics=edge.topics,
+                values={'conflicting_stamps': edge.same_stamp_conflicts}))
         elif edge.doubled is not None:
             _, baseline, rate = edge.doubled
             findings.append(Finding(
