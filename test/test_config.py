@@ -59,7 +59,24 @@ def test_a_file_without_the_block_or_with_bad_yaml(tmp_path):
         load_config(tmp_path / 'missing.yaml')
 
 
-def test_a_pose_frame_that_is_no_point_of_the_car_names_its_key():
-    with pytest.raises(ConfigError, match=r"^poses.pf.pose_frame: 'lidar' is neither"):
-        config_from_parameters({'pose_topics': ['pf'], 'poses.pf.topic': '/pf',
-                                'poses.pf.pose_frame': 'lidar'})
+def test_a_pose_may_describe_any_frame_of_the_robot():
+    config = config_from_parameters({'pose_topics': ['amcl'], 'poses.amcl.topic': '/amcl_pose',
+                                     'poses.amcl.pose_frame': 'base_footprint'})
+    assert config.pose_topics[0].pose_frame == 'base_footprint'
+
+
+def test_left_out_keys_follow_the_configured_frames():
+    config = config_from_parameters({'frames.base': 'base_footprint', 'frames.laser': 'base_scan'},
+                                    'robot.yaml')
+    assert config.required_frames == ('map', 'odom', 'base_footprint', 'base_scan')
+    assert {p.pose_frame for p in config.pose_topics} == {'base_footprint', 'base_scan'}
+    assert config.key('frames.base') == 'frames.base in robot.yaml'
+    assert config.key('laser_offset.translation') == \
+        'laser_offset.translation, a default that robot.yaml does not set'
+
+
+def test_a_robot_without_lidar_or_pose_topics():
+    config = config_from_parameters({'frames.laser': '', 'pose_topics': []})
+    assert config.laser_frame == '' and config.pose_topics == ()
+    assert config.required_frames == ('map', 'odom', 'base_link')
+    assert config_from_parameters({'frames.laser': ''}).pose_topics[0].name == 'slam'

@@ -95,12 +95,14 @@ class AuditConfig:
             object.__setattr__(self, 'pose_topics',
                                _default_poses(self.base_frame, self.laser_frame))
 
-    def key(self, name: str) -> str:
-        """Name a key as a message should: with where its value came from."""
+    def key(self, name: str, *more: str) -> str:
+        """Name config keys as a message should: 'name in robot.yaml', or as a default."""
+        names = ' and '.join((name,) + more)
         if name in self.given:
-            return '{} in {}'.format(name, self.source)
-        return '{} (a default: {} does not set it)'.format(name, self.source) \
-            if self.given else '{} (the F1TENTH default)'.format(name)
+            return '{} in {}'.format(names, self.source)
+        if self.given:
+            return '{}, a default that {} does not set'.format(names, self.source)
+        return '{}, the F1TENTH default'.format(names)
 
 
 def _text(key: str, value: Any) -> str:

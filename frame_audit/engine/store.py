@@ -260,6 +260,8 @@ class FrameStore:
         self.last_received: Optional[float] = None
         self.time_jumps: List[TimeJump] = []
         self.messages = 0
+        self.ended = False  # a recording read to its end: no more data will come
+        self.recorded: Optional[Dict[str, str]] = None  # offline: every topic -> its type
         # While every frame has one parent, the tree's shape changes only when an edge is
         # added, so ancestries are cached until then (lookups are most of an audit's time).
         self._ancestries: Dict[str, List[str]] = {}

@@ -13,7 +13,7 @@ from .declared import Declared
 from .model import DeclaredEdge, NodeParams, Param
 from .params import group_of, is_offset_key, is_topic_key, leaf
 from ..engine.checks.common import arrow, describe
-from ..engine.checks.laser import laser_mismatches, CONFIG_KEY
+from ..engine.checks.laser import laser_mismatches, offset_key
 from ..engine.config import AuditConfig, PoseTopic
 from ..engine.findings import CheckResult, Finding, fmt, Level, within_tolerance
 from ..engine.geometry import quat_from_rpy, Transform
@@ -41,7 +41,7 @@ def _offset_finding(edge: DeclaredEdge, value: Transform, config: AuditConfig) -
         '{}: {} is {} ({}), but the car was measured at {} ({}): {}. Measure the LiDAR, then '
         'fix whichever is wrong'.format(
             where, arrow(config.base_frame, config.laser_frame), describe(value), edge.via,
-            describe(expected), CONFIG_KEY, '; '.join(problems)),
+            describe(expected), offset_key(config), '; '.join(problems)),
         'offset:{}'.format(edge.where), frames=(config.base_frame, config.laser_frame),
         values=dict(where.values(), x=value.translation[0],
                     expected_x=config.laser_translation[0]))

@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
-from typing import Optional
+from typing import Optional, Tuple
 
 from ..config import AuditConfig
 from ..findings import fmt
@@ -13,14 +13,45 @@ WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data,
 
 
 def warming_up(store: FrameStore, config: AuditConfig, now: float) -> bool:
-    """Return whether the audit is too young to call a missing frame or topic a fault."""
-    return store.age(now) < WARM_UP_PERIODS * config.stale_after_s
+    """
+    Return whether the audit is too young to call a missing frame or topic a fault.
+
+    A recording that has ended is never too young: it holds all the data there will be.
+    """
+    return not store.ended and store.age(now) < WARM_UP_PERIODS * config.stale_after_s
 
 
 def static_lost(store: FrameStore) -> bool:
     """Return whether nothing came on /tf_static: a recorder started after the static nodes."""
     return bool(store.edges) and not store.topic_counts.get(TF_STATIC_TOPIC)
 
+
+def moving_chain(config: AuditConfig) -> Tuple[str, ...]:
+    """Return map, odom and the base: frames joined by moving edges, never by static ones."""
+    return (config.map_frame, config.odom_frame, config.base_frame)
+
+
+def explained_by_lost_static(store: FrameStore, a: str, b: str) -> bool:
+    """
+    Return whether a lost /tf_static explains why a and b are not joined.
+
+    Only when nothing came on /tf_static and the two frames are in separate trees: one static
+    edge could join those trees. Frames of one tree in the wrong order it cannot explain.
+    """
+    if not static_lost(store) or a not in store.frames or b not in store.frames:
+        return False
+    return store.ancestry(a)[-1] != store.ancestry(b)[-1]
+
+
+def tree_frames(store: FrameStore, limit: int = 12) -> str:
+    """Return the tree's frames for a message: 'a, b, c' (and how many more)."""
+    frames = sorted(store.frames)
+    shown = ', '.join(frames[:limit])
+    return shown + (' and {} more'.format(len(frames) - limit) if len(frames) > limit else '')
+
+
+INIT_HINT = ('if the config describes another robot, write one for this robot with '
+             '`frame-audit init RECORDING`')
 
 LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms were most '
                     'likely sent before the recording (or this node) started')

@@ -3,7 +3,8 @@
 """The LiDAR's offset: the tree's base_link → laser against the one measured on the car."""
 from typing import List, Tuple
 
-from .common import arrow, describe, LOST_STATIC_NOTE, source, static_lost, warming_up
+from .common import arrow, describe, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
+    source, static_lost, warming_up
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
 from ..geometry import quat_from_rpy, rotation_angle, Transform
@@ -12,7 +13,11 @@ from ..records import TF_TOPIC
 from ..store import Edge, FrameStore
 
 LASER = 'laser_offset'
-CONFIG_KEY = 'laser_offset.translation and laser_offset.rpy in the frame_audit config'
+
+
+def offset_key(config: AuditConfig) -> str:
+    """Name the config keys of the LiDAR's mount, and where their values came from."""
+    return config.key('laser_offset.translation', 'laser_offset.rpy')
 
 
 def laser_path(store: FrameStore, config: AuditConfig) -> List[Edge]:
@@ -37,28 +42,56 @@ def laser_mismatches(value: Transform, config: AuditConfig) -> Tuple[List[str], 
     return axes, angle
 
 
+def _scan_frames(store: FrameStore, config: AuditConfig) -> str:
+    """Return the scan's header frames that the tree has, for a message ('' if none)."""
+    frames = sorted(f.lstrip('/') for f in store.scan_frames if f.lstrip('/') in store.frames)
+    return ', '.join(frames)
+
+
+def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
+    """Say why base → laser cannot be checked: too early, a lost static, or another robot."""
+    base, laser = config.base_frame, config.laser_frame
+    name = arrow(base, laser)
+    if warming_up(store, config, now):
+        return CheckResult(LASER, 'waiting for {}'.format(name), stale=True)
+    if base not in store.frames:
+        return CheckResult(LASER, '{} cannot be checked: {} is not in the tree (chain_order '
+                           'says why)'.format(name, base), stale=True)
+    if static_lost(store):
+        return CheckResult(LASER, '', [Finding(
+            LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
+                name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser))])
+    scanned = _scan_frames(store, config)
+    if scanned:
+        return CheckResult(LASER, '', [Finding(
+            LASER, Level.ERROR,
+            "there is no {} frame ({}), but {} ({} header) is in the tree: set frames.laser "
+            'to the LiDAR frame; {}'.format(laser, config.key('frames.laser'), scanned,
+                                            config.scan_topic, INIT_HINT),
+            'missing', frames=(laser,) + tuple(scanned.split(', ')),
+            topics=(config.scan_topic,))])
+    return CheckResult(LASER, '', [Finding(
+        LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static transform '
+        'in the bringup launch; {})'.format(laser, name, config.key('frames.laser')), 'missing',
+        frames=(base, laser))])
+
+
 def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that base_link → laser is the configured offset and rotation, sent as static."""
     base, laser = config.base_frame, config.laser_frame
+    if not laser:
+        return CheckResult(LASER, 'not checked: no LiDAR is configured (frames.laser is empty)')
     name = arrow(base, laser)
     if laser not in store.frames or base not in store.frames:
-        missing = laser if laser not in store.frames else base
-        if warming_up(store, config, now):
-            return CheckResult(LASER, 'waiting for {}'.format(name), stale=True)
-        if static_lost(store):
-            return CheckResult(LASER, '', [Finding(
-                LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
-                    name, missing, LOST_STATIC_NOTE), 'missing', frames=(base, laser))])
-        return CheckResult(LASER, '', [Finding(
-            LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static '
-            'transform in the bringup launch)'.format(missing, name), 'missing',
-            frames=(base, laser))])
+        return _laser_missing(store, config, now)
     found = lookup(store, base, laser)
     path = laser_path(store, config)
     if not found.ok or not path:
+        lost = explained_by_lost_static(store, base, laser)
         return CheckResult(LASER, '', [Finding(
-            LASER, Level.ERROR, '{} cannot be composed: {}'.format(
-                name, found.reason or '{} is not below {}'.format(laser, base)),
+            LASER, Level.WARN if lost else Level.ERROR, '{} cannot be composed: {}{}'.format(
+                name, found.reason or '{} is not below {}'.format(laser, base),
+                '. ' + LOST_STATIC_NOTE if lost else ''),
             'unreachable', frames=(base, laser))])
     value = found.transform
     where = '; '.join('{} from {}'.format(arrow(e.parent, e.child), source(e)) for e in path)
@@ -72,7 +105,8 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
             LASER, Level.ERROR,
             '{} is {} ({}), but the car was measured at {} ({}): {}. Measure the LiDAR, then '
             'fix whichever is wrong'.format(
-                name, describe(value), where, describe(expected), CONFIG_KEY,
+                name, describe(value), where, describe(expected),
+                offset_key(config),
                 '; '.join(problems)),
             'offset', frames=(base, laser), topics=tuple(sorted({t for e in path
                                                                 for t in e.topics})),

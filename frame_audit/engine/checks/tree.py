@@ -4,7 +4,8 @@
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .common import arrow, LOST_STATIC_NOTE, source, static_lost, warming_up
+from .common import arrow, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
+    moving_chain, source, static_lost, tree_frames, warming_up
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC
@@ -140,16 +141,27 @@ def check_parent_uniqueness(store: FrameStore, config: AuditConfig, now: float) 
         stale=not store.edges)
 
 
-def _missing(frame: str, key: str, check: str, store: FrameStore, config: AuditConfig,
-             now: float, what: str) -> Optional[Finding]:
-    """Report a frame that should be in the tree, unless the audit is too young to know."""
-    if frame in store.frames or warming_up(store, config, now):
+def _missing(frames: Sequence[str], key: str, check: str, store: FrameStore,
+             config: AuditConfig, now: float, what: str) -> Optional[Finding]:
+    """
+    Report frames that should be in the tree, in one finding, unless the audit is too young.
+
+    A lost /tf_static excuses only frames a static edge would bring: map, odom and the base
+    are joined by moving edges, so their absence stays an ERROR.
+    """
+    absent = [frame for frame in frames if frame not in store.frames]
+    if not absent or warming_up(store, config, now):
         return None
-    if static_lost(store):
-        return Finding(check, Level.WARN, '{} is not in the tree: {}'.format(
-            frame, LOST_STATIC_NOTE), key, frames=(frame,))
-    return Finding(check, Level.ERROR, '{} is not in the tree: {}'.format(frame, what), key,
-                   frames=(frame,))
+    names = ', '.join(absent)
+    verb = 'is' if len(absent) == 1 else 'are'
+    if static_lost(store) and not set(absent) & set(moving_chain(config)):
+        return Finding(check, Level.WARN, '{} {} not in the tree: {}'.format(
+            names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent))
+    hint = ''
+    if store.frames and config.base_frame in absent:
+        hint = '. The tree has {}; {}'.format(tree_frames(store), INIT_HINT)
+    return Finding(check, Level.ERROR, '{} {} not in the tree: {}{}'.format(
+        names, verb, what, hint), key, frames=tuple(absent))
 
 
 def _reversed(store: FrameStore, chain: Sequence[str]) -> List[Finding]:
@@ -173,22 +185,34 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
     chain = [config.map_frame, config.odom_frame, config.base_frame]
     required = [frame for frame in chain if frame in config.required_frames]
     findings = _reversed(store, chain)
-    for frame in config.required_frames:
-        missing = _missing(frame, 'missing:' + frame, CHAIN, store, config, now,
-                           'nothing publishes a transform to or from it (frames.required '
-                           'lists it)')
-        if missing:
-            findings.append(missing)
+    # the LiDAR's absence is laser_offset's to report, once
+    frames = [f for f in config.required_frames if f != config.laser_frame]
+    missing = _missing(frames, 'missing', CHAIN, store, config, now,
+                       'nothing publishes a transform to or from {} ({})'.format(
+                           'it' if len([f for f in frames if f not in store.frames]) == 1
+                           else 'them', config.key('frames.required')))
+    if missing:
+        findings.append(missing)
     for lower, upper in zip(required[1:], required[:-1]):
         if lower not in store.frames or upper not in store.frames:
             continue
         ancestry = store.ancestry(lower)
-        if upper not in ancestry:
+        if upper in ancestry:
+            continue
+        if explained_by_lost_static(store, upper, lower):
             findings.append(Finding(
-                CHAIN, Level.ERROR,
-                "{} is not above {}: {}'s ancestry is {}. REP 105 orders {}".format(
-                    upper, lower, lower, ' ← '.join(ancestry), ' → '.join(chain)),
+                CHAIN, Level.WARN,
+                "{} is not above {}: {}'s ancestry is {}, in another tree than {}. {}; a "
+                'static edge between the trees would explain it'.format(
+                    upper, lower, lower, ' ← '.join(ancestry), upper,
+                    LOST_STATIC_NOTE[0].upper() + LOST_STATIC_NOTE[1:]),
                 'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
+            continue
+        findings.append(Finding(
+            CHAIN, Level.ERROR,
+            "{} is not above {}: {}'s ancestry is {}. REP 105 orders {}".format(
+                upper, lower, lower, ' ← '.join(ancestry), ' → '.join(chain)),
+            'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
     ancestry = store.ancestry(config.base_frame) if config.base_frame in store.frames else []
     summary = '{} ancestry: {}'.format(config.base_frame, ' ← '.join(ancestry) or 'none yet')
     return CheckResult(CHAIN, summary, findings, {'ancestry': ' ← '.join(ancestry)},
@@ -215,37 +239,48 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
     findings = []
     base_root = store.ancestry(config.base_frame)[-1] if config.base_frame in store.frames \
         else None
-    for frame, topics in sorted(_header_frames(store, config).items()):
-        named_by = ', '.join('{} ({} messages)'.format(t, n) for t, n in sorted(topics.items()))
-        key = 'header:' + frame
-        if not frame:
-            findings.append(Finding(CONNECTIVITY, Level.ERROR,
-                                    'an empty header.frame_id on {}'.format(named_by), key,
-                                    topics=tuple(sorted(topics))))
+    named = _header_frames(store, config)
+    if '' in named:
+        topics = named.pop('')
+        findings.append(Finding(CONNECTIVITY, Level.ERROR, 'an empty header.frame_id on {}'.format(
+            _named_by(topics)), 'header:', topics=tuple(sorted(topics))))
+    absent = [frame for frame in sorted(named) if frame not in store.frames
+              and frame != config.laser_frame]  # the LiDAR's absence is laser_offset's
+    missing = _missing(absent, 'header:' + ','.join(absent), CONNECTIVITY, store, config, now,
+                       '{}, but no transform reaches {}, so no node can place that '
+                       'data'.format('; '.join('{} names {} in its header'.format(
+                           _named_by(named[f]), f) for f in absent),
+                           'it' if len(absent) == 1 else 'them'))
+    if missing:
+        missing.topics = tuple(sorted({t for f in absent for t in named[f]}))
+        findings.append(missing)
+    for frame, topics in sorted(named.items()):
+        if frame not in store.frames or base_root is None \
+                or store.ancestry(frame)[-1] == base_root:
             continue
-        missing = _missing(frame, key, CONNECTIVITY, store, config, now,
-                           'named in the header of {}, but no transform reaches it, so no '
-                           'node can place that data'.format(named_by))
-        if missing:
-            missing.topics = tuple(sorted(topics))
-            findings.append(missing)
-        elif frame in store.frames and base_root is not None \
-                and store.ancestry(frame)[-1] != base_root:
-            findings.append(Finding(
-                CONNECTIVITY, Level.ERROR,
-                "{} (named by {}) is not connected to {}: its tree has root {}, {}'s has "
-                'root {}'.format(frame, named_by, config.base_frame, store.ancestry(frame)[-1],
-                                 config.base_frame, base_root),
-                key, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
+        lost = explained_by_lost_static(store, frame, config.base_frame)
+        findings.append(Finding(
+            CONNECTIVITY, Level.WARN if lost else Level.ERROR,
+            "{} (named by {}) is not connected to {}: its tree has root {}, {}'s has "
+            'root {}{}'.format(frame, _named_by(topics), config.base_frame,
+                               store.ancestry(frame)[-1], config.base_frame, base_root,
+                               '. ' + LOST_STATIC_NOTE if lost else ''),
+            'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
     trees = store.trees()
     if len(trees) > 1:
+        lost = static_lost(store)
         findings.append(Finding(
-            CONNECTIVITY, Level.ERROR,
+            CONNECTIVITY, Level.WARN if lost else Level.ERROR,
             '{} separate trees: {}. Frames in different trees cannot be transformed into each '
-            'other'.format(len(trees), '; '.join('{{{}}}'.format(', '.join(t)) for t in trees)),
+            'other{}'.format(len(trees), '; '.join('{{{}}}'.format(', '.join(t)) for t in trees),
+                             '; ' + LOST_STATIC_NOTE if lost else ''),
             'trees', frames=tuple(t[0] for t in trees)))
     return CheckResult(CONNECTIVITY, 'one tree of {} frames, every header frame in it'.format(
         len(store.frames)), findings, {'trees': len(trees)}, stale=not trees)
+
+
+def _named_by(topics: Dict[str, int]) -> str:
+    return ', '.join('{} ({} messages)'.format(t, n) for t, n in sorted(topics.items()))
 
 
 @dataclass(frozen=True)
