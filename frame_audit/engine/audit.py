@@ -53,8 +53,16 @@ class Audit:
         else:
             self.add_transforms(payload, message.arrival)
 
-    def check(self, now: Optional[float] = None) -> List[CheckResult]:
-        """Run every check at receive time now (default: the newest message's time)."""
+    def check(self, now: Optional[float] = None, final: bool = False) -> List[CheckResult]:
+        """
+        Run every check at receive time now (default: the newest message's time).
+
+        final: the recording has ended. The audit is then never "too young": a frame that
+        never came is missing, and STALE is left only where the data cannot say.
+        """
+        if final:
+            self.store.ended = True
+            score_pending(self.store, float('inf'))  # no more TF will come to wait for
         if now is None:
             now = self.store.last_received if self.store.last_received is not None else 0.0
         score_pending(self.store, now)

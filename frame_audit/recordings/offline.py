@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, Optional, Tuple
 
 from ..engine.audit import Audit, AuditLog
-from .read import Recording
+from .read import Recording, RecordingInfo
 from ..engine.config import AuditConfig
 from ..engine.records import Message
 from ..reports.report import build_report, Report
@@ -29,15 +29,20 @@ class OfflineResult:
 
     source: str
     duration_s: float  # recorded seconds audited (a clock that jumps back adds, never rewinds)
-    messages: int
+    messages: int  # messages audited
     log: AuditLog
     audit: Audit
     skipped: Dict[Tuple[str, str], int] = field(default_factory=dict)  # (topic, type) -> count
+    info: Optional[RecordingInfo] = None  # the whole recording, audited topics or not
 
     def report(self) -> Report:
         """Return the report of this audit, named by the recording's file name."""
-        return build_report(Path(self.source).name, self.duration_s, self.messages,
-                            self.audit.store, self.log)
+        whole = self.info
+        return build_report(
+            Path(self.source).name,
+            max(whole.duration_s, self.duration_s) if whole else self.duration_s,
+            whole.message_count if whole else self.messages, self.audit.store, self.log,
+            audited=self.messages, skipped=self.skipped)
 
 
 class _RecordedClock:
@@ -69,9 +74,17 @@ class _RecordedClock:
 
 
 def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfig(),
-                   progress: Optional[Progress] = None, source: str = '') -> OfflineResult:
-    """Audit messages in the order given, checking once per diagnostic period of their clock."""
+                   progress: Optional[Progress] = None, source: str = '',
+                   recorded: Optional[Dict[str, str]] = None) -> OfflineResult:
+    """
+    Audit messages in the order given, checking once per diagnostic period of their clock.
+
+    After the last message the checks run once more, as the recording's final verdict.
+    recorded maps every topic of the recording to its type, so a configured topic that was
+    never recorded is said to be so, with the recorded topics that might be meant instead.
+    """
     audit, log = Audit(config), AuditLog()
+    audit.store.recorded = recorded
     period = config.diagnostic_period
     clock: Optional[_RecordedClock] = None
     next_check = 0.0
@@ -90,15 +103,17 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
         audit.add(message)
         count += 1
     if clock is None:
+        log.record(audit.check(0.0, final=True), 0.0)
         return OfflineResult(source, 0.0, 0, log, audit)
-    _check(audit, log, clock, clock.last)
+    _check(audit, log, clock, clock.last, final=True)
     return OfflineResult(source, clock.at_s(clock.last), count, log, audit)
 
 
-def _check(audit: Audit, log: AuditLog, clock: _RecordedClock, now: float) -> None:
+def _check(audit: Audit, log: AuditLog, clock: _RecordedClock, now: float,
+           final: bool = False) -> None:
     """Run one check cycle at log time now and log its findings."""
     clock.follow(now)
-    log.record(audit.check(now), clock.at_s(now))
+    log.record(audit.check(now, final), clock.at_s(now))
     clock.report()
 
 
@@ -106,6 +121,8 @@ def audit_recording(path: Path, config: AuditConfig = AuditConfig(),
                     progress: Optional[Progress] = None) -> OfflineResult:
     """Audit a recording (rosbag2 folder, .mcap, .db3 or ROS 1 .bag); BagError if unreadable."""
     with Recording(Path(path), config) as recording:
-        result = audit_messages(recording.messages(), config, progress, str(path))
+        recorded = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
+        result = audit_messages(recording.messages(), config, progress, str(path), recorded)
         result.skipped = dict(recording.stats.skipped)
+        result.info = recording.info
     return result

@@ -6,8 +6,8 @@ Reports of an audit: JSON for tools (design.md's format), text for people, markd
 The report is built once from the audit's results; each format only renders it.
 """
 import json
-from dataclasses import asdict, dataclass
-from typing import Any, Dict, List, Optional, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
@@ -43,8 +43,23 @@ class FindingLine:
 
 
 @dataclass(frozen=True)
+class SkippedLine:
+    """Messages of an audited topic that the audit could not use, and why."""
+
+    topic: str
+    type: str
+    count: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class Report:
-    """What an audit found, in the shape of design.md's JSON report."""
+    """
+    What an audit found, in the shape of design.md's JSON report.
+
+    duration_s and messages cover the whole recording; audited_messages is how many of those
+    were on the topics the audit reads, and skipped says which of those it could not use.
+    """
 
     source: str
     duration_s: float
@@ -52,6 +67,8 @@ class Report:
     frames: List[FrameRow]
     checks: List[CheckLine]
     findings: List[FindingLine]
+    audited_messages: Optional[int] = None
+    skipped: List[SkippedLine] = field(default_factory=list)
 
     @property
     def summary(self) -> Dict[str, int]:
@@ -67,7 +84,8 @@ class Report:
 
 
 def build_report(source: str, duration_s: float, messages: int, store: FrameStore,
-                 log: AuditLog) -> Report:
+                 log: AuditLog, audited: Optional[int] = None,
+                 skipped: Optional[Dict[Tuple[str, str], int]] = None) -> Report:
     """Gather the tree, each check's verdict and every finding into a report."""
     verdicts = [v for v in log.verdicts() if v.check in CHECK_IDS]
     findings = [FindingLine(s.finding.check, s.finding.level.name, s.finding.message,
@@ -75,7 +93,10 @@ def build_report(source: str, duration_s: float, messages: int, store: FrameStor
                             round(s.first_seen_s, 3), dict(s.finding.values))
                 for s in log.findings()]
     return Report(source, round(duration_s, 3), messages, frame_rows(store),
-                  [CheckLine(v.check, v.level.name, v.message) for v in verdicts], findings)
+                  [CheckLine(v.check, v.level.name, v.message) for v in verdicts], findings,
+                  audited, [SkippedLine(topic, msgtype, count, 'the audit cannot read a {} '
+                                        'as this topic'.format(msgtype))
+                            for (topic, msgtype), count in sorted((skipped or {}).items())])
 
 
 def to_json(report: Report) -> str:
@@ -92,14 +113,24 @@ def to_json(report: Report) -> str:
         'findings': [asdict(finding) for finding in report.findings],
         'summary': report.summary,
     }
+    if report.audited_messages is not None:
+        document['audited_messages'] = report.audited_messages
+        document['skipped'] = [asdict(line) for line in report.skipped]
     return json.dumps(document, indent=2, ensure_ascii=False) + '\n'
 
 
 def _size(report: Report) -> str:
     """Return what was audited: a recording's length, or a workspace's file count."""
-    if report.duration_s:
-        return '{:.1f} s, {} messages'.format(report.duration_s, report.messages)
-    return '{} files'.format(report.messages)
+    if report.audited_messages is None:
+        return '{} files'.format(report.messages)
+    return '{:.1f} s, {} messages, {} of them audited'.format(
+        report.duration_s, report.messages, report.audited_messages)
+
+
+def _skipped(report: Report) -> List[str]:
+    """Return a line per audited topic whose messages were skipped, and why."""
+    return ['{}: {} messages skipped ({})'.format(line.topic, line.count, line.reason)
+            for line in report.skipped]
 
 
 def _paint(level: str, text: str, colour: bool) -> str:
@@ -134,6 +165,8 @@ def to_text(report: Report, colour: bool = False) -> str:
             lines.append('  {} {}{}: {}'.format(
                 _paint(finding.level, finding.level, colour), finding.check, _when(finding),
                 finding.message))
+    if report.skipped:
+        lines += ['', 'Skipped:'] + ['  ' + line for line in _skipped(report)]
     lines += ['', 'Frames:'] + ['  ' + _frame_line(row) for row in report.frames]
     summary = ', '.join('{} {}'.format(n, level) for level, n in report.summary.items() if n)
     lines += ['', 'Summary: ' + summary]
@@ -158,6 +191,8 @@ def to_markdown(report: Report) -> str:
         lines += ['| `{}` | {} | {} | {} |'.format(
             f.check, f.level, '' if f.first_seen_s is None else '{:.1f}'.format(f.first_seen_s),
             _cell(f.message)) for f in report.findings]
+    if report.skipped:
+        lines += ['', '### Skipped', ''] + ['- ' + _cell(line) for line in _skipped(report)]
     lines += ['', '### Frames', ''] + ['- ' + _cell(_frame_line(row)) for row in report.frames]
     return '\n'.join(lines) + '\n'
 

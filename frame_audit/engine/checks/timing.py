@@ -65,13 +65,59 @@ def _future(edge: Edge, config: AuditConfig) -> List[Finding]:
         values={'ahead_s': round(edge.future_max_s, 3)})]
 
 
+def _lag(edge: Edge, config: AuditConfig) -> List[Finding]:
+    """
+    Report an edge stamped steadily before it arrives: a sender whose clock is behind.
+
+    The least lag over the recent messages is taken, so a burst delivered after a stall (late
+    by the stall, then on time) is not a lag; a clock seconds behind is late every time.
+    """
+    if len(edge.latencies) < MIN_SAMPLES:
+        return []
+    lag = min(edge.latencies)
+    if lag <= config.lag_tolerance_s:
+        return []
+    name = arrow(edge.parent, edge.child)
+    newest = edge.stamps[-1] if edge.stamps else 0.0
+    why = ('stamped at time zero or before: its sender never set the stamp'
+           if newest <= 0 else "the sender's clock is behind the receiver's (two machines "
+           'without time sync?)')
+    return [Finding(
+        TIMING, Level.ERROR if lag >= config.stale_after_s else Level.WARN,
+        '{} arrives {} s after its stamp, every time (the least lag over its last {} messages, '
+        'more than {}): {}. tf2 then fails lookups at the current time with extrapolation '
+        'errors'.format(name, fmt(lag, 3), len(edge.latencies),
+                        config.key('timing.lag_tolerance_s'), why),
+        'lag:' + name, frames=edge.key, topics=edge.topics, values={'lag_s': round(lag, 3)})]
+
+
+def _stamps_back(edges: List[Edge], now: float) -> List[Finding]:
+    """Report edges whose stamps went back while the receive clock ran on, in one finding."""
+    jumped = [(edge, edge.stamp_jumps[-1]) for edge in edges if edge.stamp_jumps
+              and now - (edge.stamp_jumps[-1].received or now) <= JUMP_SHOWN_S]
+    if not jumped:
+        return []
+    listed = ', '.join('{} by {} s ({}×)'.format(
+        arrow(edge.parent, edge.child), fmt(jump.from_time - jump.to_time, 1),
+        jump.number + 1) for edge, jump in jumped)
+    return [Finding(
+        TIMING, Level.WARN,
+        'stamps went back while the receive clock ran on: {}. A recording replayed in a loop '
+        'without --clock (play it with --clock and use_sim_time), or a publisher whose clock '
+        'was reset; tf2 ignores transforms older than its cache until time catches up. Each '
+        'edge was followed on its new clock'.format(listed),
+        'stamps_back', frames=tuple(f for edge, _ in jumped for f in edge.key),
+        topics=tuple(sorted({t for edge, _ in jumped for t in edge.topics})),
+        values={'edges': len(jumped)})]
+
+
 def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that moving edges keep coming, on time, and that time only goes forward."""
     findings: List[Finding] = []
     values = {}
     edges = _moving(store)
     for edge in edges:
-        findings += _stopped(edge, config, now) + _future(edge, config)
+        findings += _stopped(edge, config, now) + _future(edge, config) + _lag(edge, config)
         rate = edge.rate_hz()
         name = arrow(edge.parent, edge.child)
         values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0
@@ -79,6 +125,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         if edge.latencies:
             values[name + ' latency_s'] = round(sorted(edge.latencies)[len(edge.latencies) // 2],
                                                 4)
+    findings += _stamps_back(edges, now)
     for jump in store.time_jumps:
         if now - jump.to_time > JUMP_SHOWN_S:
             continue

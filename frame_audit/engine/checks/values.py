@@ -1,13 +1,13 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """The values themselves: what tf2 drops or changes, and static transforms that disagree."""
-from typing import Dict
+from typing import Dict, List, Tuple
 
 from .common import arrow, describe, source
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
-from ..store import FrameStore
+from ..store import FrameStore, Rejection
 
 VALUES = 'transform_values'
 STATIC = 'static_transforms'
@@ -24,22 +24,40 @@ _REASONS: Dict[str, tuple] = {
 }
 
 
+SHOWN_EDGES = 5  # edges a grouped finding names; the rest are counted
+
+
 def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
-    """Check for transforms that tf2 drops or renames, and say what tf2 did."""
+    """
+    Check for transforms that tf2 drops or renames, and say what tf2 did.
+
+    One cause, one finding: every edge with the same fault on the same topic is listed in one
+    finding (a ROS 1 recording names dozens of frames with a leading '/').
+    """
+    groups: Dict[Tuple[str, str], List[Rejection]] = {}
+    for rejection in store.rejections.values():
+        groups.setdefault((rejection.reason, rejection.topic), []).append(rejection)
     findings = []
-    for rejection in sorted(store.rejections.values(),
-                            key=lambda r: (r.reason, r.parent, r.child, r.topic)):
-        level, what, action = _REASONS[rejection.reason]
-        by = ', by ' + rejection.publisher if rejection.publisher else ''
+    for (reason, topic), rejections in sorted(groups.items()):
+        rejections.sort(key=lambda r: (-r.count, r.parent, r.child))
+        level, what, action = _REASONS[reason]
+        count = sum(r.count for r in rejections)
+        publishers = sorted({r.publisher for r in rejections if r.publisher})
+        by = ', by ' + ', '.join(publishers) if publishers else ''
+        edges = ', '.join(arrow(r.parent or "''", r.child or "''")
+                          for r in rejections[:SHOWN_EDGES])
+        more = len(rejections) - SHOWN_EDGES
         findings.append(Finding(
             VALUES, level,
-            '{} on {}{}: {} in {} messages (e.g. {}); {}'.format(
-                arrow(rejection.parent or "''", rejection.child or "''"), rejection.topic, by,
-                what, rejection.count, rejection.example, action),
-            '{}:{}:{}:{}'.format(rejection.reason, rejection.parent, rejection.child,
-                                 rejection.topic),
-            frames=tuple(f for f in (rejection.parent, rejection.child) if f),
-            topics=(rejection.topic,), values={'count': rejection.count}))
+            '{} on {}{}: {} messages on {} edge{}: {}{} (e.g. {}); {}'.format(
+                what[0].upper() + what[1:], topic, by, count, len(rejections),
+                '' if len(rejections) == 1 else 's', edges,
+                ' and {} more'.format(more) if more > 0 else '', rejections[0].example,
+                action),
+            '{}:{}'.format(reason, topic),
+            frames=tuple(dict.fromkeys(f for r in rejections[:SHOWN_EDGES]
+                                       for f in (r.parent, r.child) if f)),
+            topics=(topic,), values={'count': count, 'edges': len(rejections)}))
     if store.frames_over_limit or store.rejections_dropped:
         findings.append(Finding(
             VALUES, Level.WARN,
