@@ -71,21 +71,30 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
 
 
+def _to_stdout(output: Optional[str]) -> bool:
+    return not output or output == '-'
+
+
 def _emit(report, args: argparse.Namespace) -> None:
     """Write the report in --format to --output, or to stdout (in colour on a terminal)."""
     from .reports.report import FORMATS
 
-    colour = args.format == 'text' and args.output is None and sys.stdout.isatty()
+    colour = args.format == 'text' and _to_stdout(args.output) and sys.stdout.isatty()
     text = FORMATS[args.format](report, colour) if args.format == 'text' else \
         FORMATS[args.format](report)
-    if not args.output:
+    _write(text, args.output, 'the report')
+
+
+def _write(text: str, output: Optional[str], what: str) -> None:
+    """Write text to the file output, or to stdout when it is missing or '-'."""
+    if _to_stdout(output):
         sys.stdout.write(text)
         return
     try:
-        Path(args.output).write_text(text, encoding='utf-8')
+        Path(output).write_text(text, encoding='utf-8')  # type: ignore[arg-type]
     except OSError as error:
-        raise UsageError('{}: cannot write the report ({})'.format(
-            args.output, error.strerror)) from None
+        raise UsageError('{}: cannot write {} ({})'.format(output, what,
+                                                           error.strerror)) from None
 
 
 def _simulate_to(path: Path, duration: float, seed: int, faults: Sequence[str], gyro: bool,
@@ -96,6 +105,23 @@ def _simulate_to(path: Path, duration: float, seed: int, faults: Sequence[str], 
 
     write_bag(path, drive(duration, seed=seed, faults=faults, gyro=gyro, config=config),
               pose_types=POSE_TYPES)
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    """Write a config measured from a known-good recording of the robot."""
+    from .engine.measure import MeasureError
+    from .recordings import BagError
+    from .recordings.describe import describe_recording
+
+    try:
+        text = describe_recording(Path(args.path))
+    except (BagError, MeasureError) as error:
+        raise UsageError(str(error)) from None
+    _write(text, args.output, 'the config')
+    if not _to_stdout(args.output):
+        print('wrote {}; audit with: frame-audit audit RECORDING --config {}'.format(
+            args.output, args.output), file=sys.stderr)
+    return EXIT_OK
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -156,7 +182,8 @@ def _report_options(command: argparse.ArgumentParser) -> None:
     command.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
                          "package's config/frame_audit.yaml)")
     command.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
-    command.add_argument('--output', metavar='FILE', help='write the report here')
+    command.add_argument('--output', metavar='FILE', help="write the report here ('-': "
+                         'stdout)')
     command.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
                          help='exit 1 when a finding is at or above this level (default: '
                          'error)')
@@ -174,6 +201,13 @@ def parser() -> argparse.ArgumentParser:
     _report_options(audit)
     audit.add_argument('--tree', metavar='FILE', help='draw the tree (.svg, .png or .dot)')
     audit.set_defaults(run=cmd_audit)
+
+    init = commands.add_parser('init', help='write a config measured from a known-good '
+                               'recording of any REP 105 robot')
+    init.add_argument('path', metavar='RECORDING')
+    init.add_argument('--output', metavar='FILE', help="write the config here (default or '-': "
+                      'stdout)')
+    init.set_defaults(run=cmd_init)
 
     simulate = commands.add_parser('simulate', help='write a simulated drive of the car')
     simulate.add_argument('out', metavar='OUT', nargs='?', help='a .mcap or .db3 path')

@@ -86,6 +86,14 @@ def quat_from_rpy(roll: float, pitch: float, yaw: float) -> Quaternion:
             cr * cp * cy + sr * sp * sy)
 
 
+def rpy_of(q: Quaternion) -> Tuple[float, float, float]:
+    """Return the fixed-axis roll, pitch and yaw of q (the inverse of quat_from_rpy)."""
+    x, y, z, w = q
+    roll = math.atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y))
+    pitch = math.asin(max(-1.0, min(1.0, 2.0 * (w * y - z * x))))
+    return roll, pitch, yaw_of(q)
+
+
 def yaw_of(q: Quaternion) -> float:
     """Return the rotation about z of q (the car's heading)."""
     x, y, z, w = q

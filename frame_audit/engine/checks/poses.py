@@ -26,8 +26,8 @@ VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn f
 SPEED_SAMPLES = 25  # odom -> base_link samples the car's speed is measured over
 
 
-def _medians(track: PoseTrack, frames: Sequence[str], minimum: int,
-             since: float) -> Tuple[Dict[str, float], Dict[str, float], int]:
+def placed_medians(track: PoseTrack, frames: Sequence[str], minimum: int,
+                   since: float) -> Tuple[Dict[str, float], Dict[str, float], int]:
     """
     Return each frame's median planar distance over the recent samples placed against it.
 
@@ -101,8 +101,8 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     """
     declared = pose.pose_frame
     key = config.key('poses.{}.pose_frame'.format(pose.name))
-    medians, ahead, recent = _medians(track, candidate_frames(store), config.pose_min_samples,
-                                      now - config.history_s)
+    medians, ahead, recent = placed_medians(track, candidate_frames(store),
+                                            config.pose_min_samples, now - config.history_s)
     if declared not in medians:
         why = ', '.join('{} ({}×)'.format(r, n) for r, n in sorted(track.unscorable.items()))
         if declared not in store.frames and not warming_up(store, config, now):

@@ -1,0 +1,191 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+A robot described from a known-good recording: what `frame-audit init` writes as a config.
+
+The frames are found by structure, never by name: odom is the odometry topic's header frame
+(or the frame named odom), the base its child, map odom's parent, the LiDAR the scan's header
+frame. The LiDAR mount is the tree's base → LiDAR; each pose topic's pose_frame is the frame
+of the robot its poses fit, decided from the data as the pose_frame check decides.
+"""
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from .checks.poses import placed_medians
+from .config import AuditConfig, PoseTopic
+from .findings import fmt
+from .geometry import rpy_of, Transform
+from .lookup import lookup
+from .scoring import candidate_frames
+from .store import FrameStore
+
+
+class MeasureError(ValueError):
+    """The recording does not show the robot's frames well enough to describe it."""
+
+
+@dataclass
+class MeasuredPose:
+    """A pose topic and the frame its poses were found to describe."""
+
+    name: str
+    topic: str
+    pose_frame: str
+    note: str
+
+
+@dataclass
+class Measured:
+    """A robot as its recording shows it."""
+
+    map_frame: Optional[str]
+    odom_frame: str
+    base_frame: str
+    laser_frame: str  # '' when the recording has no LiDAR in the tree
+    laser_mount: Optional[Transform]
+    odom_topic: Optional[str]
+    scan_topic: Optional[str]
+    poses: List[MeasuredPose] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)
+
+
+def _most(counts: Dict[str, int], frames: Sequence[str]) -> Optional[str]:
+    """Return the most frequent name in counts that is one of frames ('/' stripped)."""
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    return next((name.lstrip('/') for name, _ in ranked if name.lstrip('/') in frames), None)
+
+
+def measure_frames(store: FrameStore,
+                   odom_topic: Optional[str]) -> Tuple[str, str, Optional[str], str]:
+    """Return (odom, base, map or None, LiDAR or '') found by the tree's structure."""
+    track = store.tracks.get(odom_topic) if odom_topic else None
+    frames = sorted(store.frames)
+    odom = _most(track.header_frames, frames) if track else None
+    odom = odom or ('odom' if 'odom' in store.frames else None)
+    if odom is None:
+        raise MeasureError('no odom frame: the recording has no odometry topic whose header '
+                           "frame is in the tree, and no frame named 'odom' (frames: {})".format(
+                               ', '.join(frames[:12]) or 'none'))
+    children = sorted(child for parent, child in store.edges if parent == odom)
+    base = _most(track.child_frames, children) if track else None
+    if base is None:
+        scan = _most(store.scan_frames, frames)
+        below = [c for c in children if scan and c in store.ancestry(scan)]
+        base = (below or children or [None])[0]
+    if base is None:
+        raise MeasureError('no base frame: {} has no child in the tree'.format(odom))
+    parent = store.parent_of(odom)
+    laser = _most(store.scan_frames, frames) or ''
+    if laser and base not in store.ancestry(laser):
+        laser = ''
+    return odom, base, parent.parent if parent else None, laser
+
+
+def pose_name(topic: str, taken: Sequence[str]) -> str:
+    """Return a parameter name for a topic: '/amcl_pose' -> 'amcl_pose', unique."""
+    name = re.sub(r'[^A-Za-z0-9_]+', '_', topic).strip('_') or 'pose'
+    unique, number = name, 2
+    while unique in taken:
+        unique, number = '{}_{}'.format(name, number), number + 1
+    return unique
+
+
+def measure_pose(store: FrameStore, config: AuditConfig, pose: PoseTopic) -> MeasuredPose:
+    """Decide which frame of the robot a pose topic's samples describe."""
+    track = store.tracks.get(pose.topic)
+    frames = candidate_frames(store)
+    medians = placed_medians(track, frames, config.pose_min_samples, -float('inf'))[0] \
+        if track else {}
+    if not medians:
+        return MeasuredPose(pose.name, pose.topic, config.base_frame,
+                            'too few samples placed against TF to decide; assumed {}'.format(
+                                config.base_frame))
+    best = min(medians, key=medians.__getitem__)
+    if medians[best] > config.pose_fit_m:
+        return MeasuredPose(pose.name, pose.topic, config.base_frame,
+                            'fits no frame (closest {}, {} m); assumed {}: check it'.format(
+                                best, fmt(medians[best], 3), config.base_frame))
+    alike = [f for f in frames if f in medians
+             and medians[f] - medians[best] < config.pose_margin_m]
+    # frames the data cannot tell apart: prefer the base, then the LiDAR, then the closest
+    preferred = [f for f in (config.base_frame, config.laser_frame) if f in alike]
+    chosen = preferred[0] if preferred else best
+    others = [f for f in alike if f != chosen]
+    return MeasuredPose(pose.name, pose.topic, chosen, 'median {} m from it{}'.format(
+        fmt(medians[chosen], 3), '; {} too close to tell apart'.format(', '.join(others))
+        if others else ''))
+
+
+def laser_mount(store: FrameStore, base: str, laser: str) -> Optional[Transform]:
+    """Return the tree's base → LiDAR, None without a LiDAR."""
+    if not laser:
+        return None
+    found = lookup(store, base, laser)
+    return found.transform if found.ok else None
+
+
+def _number(value: float) -> str:
+    return '{:.6f}'.format(value).rstrip('0').rstrip('.') if value else '0.0'
+
+
+def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
+    """Return the robot's config as YAML, commented like config/frame_audit.yaml."""
+    m = measured
+    required = [f for f in (m.map_frame, m.odom_frame, m.base_frame, m.laser_frame) if f]
+    lines = [
+        '# frame_audit configuration measured from {} by `frame-audit init`.'.format(source),
+        '# Audit later recordings of this robot with: frame-audit audit REC --config THIS_FILE',
+        '# Each value was read from the recording; check the ones marked "check" by hand.',
+        'frame_audit:',
+        '  ros__parameters:',
+        '    hardware_id: {}'.format(_quoted(config.hardware_id)),
+        '',
+        '    frames:',
+        '      map: {}{}'.format(_quoted(m.map_frame or 'map'),
+                                 '' if m.map_frame else '  # not in the recording'),
+        '      odom: {}'.format(_quoted(m.odom_frame)),
+        "      base: {}  # odom's child".format(_quoted(m.base_frame)),
+        '      laser: {}{}'.format(_quoted(m.laser_frame),
+                                   "  # the scan's header frame" if m.laser_frame
+                                   else '  # no LiDAR in the tree: laser checks do not run'),
+        '      required: [{}]  # the frames present in the recording'.format(
+            ', '.join(_quoted(f) for f in required)),
+    ]
+    if m.laser_mount is not None:
+        translation = ', '.join(_number(v) for v in m.laser_mount.translation)
+        rpy = ', '.join(_number(v) for v in rpy_of(m.laser_mount.rotation))
+        lines += [
+            '',
+            '    laser_offset:  # {} -> {}, as the tree has it'.format(
+                m.base_frame, m.laser_frame),
+            '      translation: [{}]'.format(translation),
+            '      rpy: [{}]'.format(rpy),
+            '      tolerance_m: {}'.format(_number(config.tolerance_m)),
+            '      tolerance_rad: {}'.format(_number(config.tolerance_rad)),
+        ]
+    lines += ['', '    odometry:']
+    if m.odom_topic:
+        lines.append('      topic: {}'.format(_quoted(m.odom_topic)))
+    else:
+        lines.append('      topic: /odom  # not in the recording')
+    lines += ['', '    scan:', '      topic: {}{}'.format(
+        _quoted(m.scan_topic or '/scan'), '' if m.scan_topic else '  # not in the recording')]
+    lines += ['', '    pose_topics: [{}]'.format(', '.join(p.name for p in m.poses))]
+    if m.poses:
+        lines.append('    poses:')
+        for pose in m.poses:
+            lines += ['      {}:  # {}'.format(pose.name, pose.note),
+                      '        topic: {}'.format(_quoted(pose.topic)),
+                      '        pose_frame: {}'.format(_quoted(pose.pose_frame))]
+    for note in m.notes:
+        lines.append('# note: ' + note)
+    return '\n'.join(lines) + '\n'
+
+
+def _quoted(name: str) -> str:
+    """Return a YAML scalar for a name, quoted when YAML would read it otherwise."""
+    if re.fullmatch(r'[A-Za-z_/][A-Za-z0-9_/.\-]*', name) and name.lower() not in (
+            'true', 'false', 'yes', 'no', 'on', 'off', 'null', 'y', 'n'):
+        return name
+    return "'" + name.replace("'", "''") + "'"

@@ -1,0 +1,259 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Verdicts on other people's robots: each habit recorded, audited, and its healthy twin quiet.
+
+Every recording is written by the project's own writer from test/robots.py; the audit runs
+through the command line as a user would run it. Each fault test has a twin that differs
+in that one habit and must stay quiet: a false alarm is as bad as a missed fault.
+"""
+import json
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+from frame_audit.cli import main
+from frame_audit.sim.car import drive as drive_car, POSE_TYPES
+from frame_audit.recordings.write import write_bag
+import pytest
+from robots import FOXBOT, RACECAR, record, Robot, TURTLESIM, variant
+
+TURTLEBOT = Robot()
+
+
+class Audited:
+    """A recording's audit through the command line: exit code and JSON report."""
+
+    def __init__(self, code: int, report: dict):
+        self.code = code
+        self.report = report
+
+    def findings(self, check: Optional[str] = None) -> List[dict]:
+        return [f for f in self.report['findings'] if check is None or f['check'] == check]
+
+    def level(self, check: str) -> str:
+        return next(c['level'] for c in self.report['checks'] if c['check'] == check)
+
+    def message(self, check: str) -> str:
+        return next(c['message'] for c in self.report['checks'] if c['check'] == check)
+
+
+@pytest.fixture(scope='module')
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp('robots')
+
+
+@pytest.fixture(scope='module')
+def run(folder: Path, capsys_module=None):
+    """Return run(robot, config=None) -> Audited, each recording written once."""
+    written: Dict[str, Path] = {}
+
+    def audit(robot: Robot, config: Optional[Path] = None,
+              capsys: Optional[pytest.CaptureFixture] = None) -> Audited:
+        if robot.name not in written:
+            written[robot.name] = record(folder, robot)
+        output = folder / (robot.name + '.json')
+        args = ['audit', str(written[robot.name]), '--format', 'json', '--output', str(output)]
+        code = main(args + (['--config', str(config)] if config else []))
+        return Audited(code, json.loads(output.read_text()))
+    return audit
+
+
+@pytest.fixture(scope='module')
+def configs(folder: Path) -> Dict[str, Path]:
+    """Return each healthy robot's config, written by frame-audit init from its recording."""
+    made = {}
+    for robot in (TURTLEBOT, FOXBOT, RACECAR):
+        path = record(folder, variant(robot, robot.name + '_reference'))
+        made[robot.name] = folder / (robot.name + '.yaml')
+        assert main(['init', str(path), '--output', str(made[robot.name])]) == 0
+    return made
+
+
+def quiet(audited: Audited) -> bool:
+    """Return whether an audit found nothing at WARN or above and exited 0."""
+    return audited.code == 0 and audited.findings() == []
+
+
+# -- any robot, one command away ----------------------------------------------------------
+
+@pytest.mark.parametrize('robot', [TURTLEBOT, FOXBOT, RACECAR], ids=lambda r: r.name)
+def test_init_round_trip(robot: Robot, run, configs: Dict[str, Path]) -> None:
+    audited = run(robot, configs[robot.name])
+    assert quiet(audited), audited.findings()
+    assert {c['level'] for c in audited.report['checks']} == {'OK'}
+
+
+def test_init_describes_a_turtlebot_by_structure(configs: Dict[str, Path]) -> None:
+    text = configs['turtlebot'].read_text()
+    for line in ('base: base_footprint', 'laser: base_scan', 'translation: [-0.032, 0.0, 0.182]',
+                 'topic: /amcl_pose', 'pose_frame: base_footprint',
+                 'required: [map, odom, base_footprint, base_scan]'):
+        assert line in text
+    foxbot = configs['foxbot'].read_text()
+    assert 'required: [odom, base_link, velodyne]' in foxbot  # no map in that recording
+    assert 'topic: /odometry/filtered' in foxbot
+
+
+def test_init_round_trip_on_the_f1tenth_car(folder: Path, capsys) -> None:
+    healthy, later = folder / 'car.mcap', folder / 'car_later.mcap'
+    write_bag(healthy, drive_car(12.0, seed=1), pose_types=POSE_TYPES, beams=16)
+    write_bag(later, drive_car(12.0, seed=2, faults=['laser_027']), pose_types=POSE_TYPES,
+              beams=16)
+    assert main(['init', str(healthy), '--output', '-']) == 0
+    config = folder / 'car.yaml'
+    config.write_text(capsys.readouterr().out)
+    text = config.read_text()
+    assert 'pose_frame: laser' in text and 'pose_frame: base_link' in text
+    assert main(['audit', str(healthy), '--config', str(config)]) == 0
+    assert main(['audit', str(later), '--config', str(config)]) == 1
+    assert 'laser_offset' in capsys.readouterr().out
+
+
+def test_a_moved_lidar_or_a_wrong_pose_topic_fails_against_the_reference(
+        run, configs: Dict[str, Path]) -> None:
+    moved = variant(RACECAR, 'racecar_moved', body=(('base_link', 'lidar', (0.26, 0.0, 0.09),
+                                                     0.0),))
+    audited = run(moved, configs['racecar'])
+    assert audited.code == 1 and [f['check'] for f in audited.findings()] == ['laser_offset']
+    wrong = variant(RACECAR, 'racecar_wrong_pose', poses=(
+        RACECAR.poses[0].__class__('/pf/pose', 'base_link', 40.0),))
+    audited = run(wrong, configs['racecar'])
+    assert audited.code == 1
+    found = audited.findings('pose_frame')
+    assert found and "but its poses are base_link's" in found[0]['message']
+
+
+# -- messages name config keys and tree facts ------------------------------------------------
+
+def test_a_turtlebot_under_the_car_config_says_so_once(run) -> None:
+    audited = run(TURTLEBOT)
+    odometry = audited.findings('odometry')
+    assert len(odometry) == 1 and odometry[0]['level'] == 'WARN'
+    message = odometry[0]['message']
+    assert "/odom's child_frame_id is 'base_footprint'" in message
+    assert "frames.base in" in message and "is 'base_link'" in message
+    assert 'it has odom → base_footprint (/tf, 30.0 Hz)' in message
+    assert 'frame-audit init' in message
+    laser = audited.findings('laser_offset')
+    assert len(laser) == 1 and 'base_scan (/scan header) is in the tree' in laser[0]['message']
+    assert [f['check'] for f in audited.findings()] == ['laser_offset', 'odometry']
+
+
+def test_a_configured_topic_not_recorded_names_the_candidates(run) -> None:
+    audited = run(TURTLEBOT)
+    assert audited.level('pose_frame') == 'STALE'
+    message = audited.message('pose_frame')
+    assert 'not recorded: /pf/viz/inferred_pose' in message
+    assert '/amcl_pose (PoseWithCovarianceStamped)' in message
+
+
+def test_no_odometry_is_not_agreement(run, configs: Dict[str, Path]) -> None:
+    silent = run(variant(TURTLEBOT, 'turtlebot_no_odom', odom_topic=None), configs['turtlebot'])
+    assert silent.level('odometry') == 'STALE'
+    assert 'agrees' not in silent.message('odometry')
+    assert '/odom (odometry.topic in' in silent.message('odometry')
+    assert 'is not recorded' in silent.message('odometry')
+    healthy = run(TURTLEBOT, configs['turtlebot'])
+    assert healthy.level('odometry') == 'OK'
+    assert healthy.message('odometry').startswith('/odom agrees with TF over')
+
+
+# -- lost /tf_static, short recordings -------------------------------------------------------
+
+def test_a_ros1_recording_without_tf_static_and_without_map(run, configs) -> None:
+    no_map = run(variant(TURTLEBOT, 'ros1_no_static_no_map', ros1=True, tf_static=False,
+                         map_missing=True), configs['turtlebot'])
+    assert no_map.code == 1
+    chain = no_map.findings('chain_order')
+    assert len(chain) == 1 and chain[0]['level'] == 'ERROR' and chain[0]['frames'] == ['map']
+    twin = run(variant(TURTLEBOT, 'ros1_no_static', ros1=True, tf_static=False),
+               configs['turtlebot'])
+    assert twin.code == 0
+    assert {f['level'] for f in twin.findings()} == {'WARN'}
+    assert all('no /tf_static was received' in f['message'] for f in twin.findings())
+
+
+def test_a_short_recording_of_another_robot_is_judged_at_its_end(run, folder: Path) -> None:
+    audited = run(TURTLESIM)
+    assert audited.code == 1
+    chain = audited.findings('chain_order')
+    assert len(chain) == 1 and chain[0]['frames'] == ['map', 'odom', 'base_link']
+    assert 'The tree has turtle1, world' in chain[0]['message']
+    assert 'frame-audit init' in chain[0]['message']
+    assert audited.level('laser_offset') == 'STALE'  # base_link is not there to measure from
+    assert 'chain_order says why' in audited.message('laser_offset')
+    short_car = folder / 'short_car.mcap'
+    write_bag(short_car, drive_car(1.5, seed=3), pose_types=POSE_TYPES, beams=16)
+    assert main(['audit', str(short_car)]) == 0  # the healthy twin: too short to say, not wrong
+
+
+# -- one cause, one finding -------------------------------------------------------------------
+
+def test_slash_prefixed_ids_are_one_finding(run, configs) -> None:
+    audited = run(variant(TURTLEBOT, 'slashes', ros1=True, slash=True), configs['turtlebot'])
+    values = audited.findings('transform_values')
+    assert len(values) == 2  # /tf and /tf_static
+    assert all(f['level'] == 'WARN' for f in values)
+    static = next(f for f in values if f['topics'] == ['/tf_static'])
+    assert 'on 3 edges' in static['message'] and static['values']['edges'] == 3
+    assert [f['check'] for f in audited.findings()] == ['transform_values'] * 2
+    assert quiet(run(variant(TURTLEBOT, 'no_slashes', ros1=True), configs['turtlebot']))
+
+
+# -- clocks ---------------------------------------------------------------------------------
+
+def test_stamps_lagging_five_seconds(run, configs) -> None:
+    audited = run(variant(TURTLEBOT, 'lagging', lag_s=5.0), configs['turtlebot'])
+    lag = [f for f in audited.findings('timing') if 'after its stamp' in f['message']]
+    assert len(lag) == 2 and all(f['level'] == 'ERROR' for f in lag)
+    # AMCL dates map -> odom 0.5 s ahead: that edge lags 4.5 s
+    assert sorted(f['values']['lag_s'] for f in lag) == pytest.approx([4.5, 5.0], abs=0.01)
+    assert {f['check'] for f in audited.findings()} == {'timing'}
+
+
+def test_a_loop_replayed_without_clock(run, configs) -> None:
+    audited = run(variant(TURTLEBOT, 'looped', loop_at=10.0), configs['turtlebot'])
+    back = [f for f in audited.findings('timing') if f['message'].startswith('stamps went back')]
+    assert len(back) == 1 and 'odom → base_footprint by 10.0 s' in back[0]['message']
+    assert audited.findings('odometry') == [] and audited.findings('parent_uniqueness') == []
+
+
+# -- two sources, and a computer that stalls ----------------------------------------------
+
+def test_two_odometry_nodes_at_50_and_25_hz(run, configs) -> None:
+    audited = run(variant(TURTLEBOT, 'two_odometries', odom_hz=50.0, second_odom_hz=25.0),
+                  configs['turtlebot'])
+    sources = audited.findings('parent_uniqueness')
+    assert len(sources) == 1 and 'comes from two sources' in sources[0]['message']
+    assert 'one at 50.0 Hz and one at 25.0 Hz' in sources[0]['message']
+    assert audited.findings('odometry') == [] or all(
+        'jumped' not in f['message'] for f in audited.findings('odometry'))
+    assert quiet(run(variant(TURTLEBOT, 'one_odometry', odom_hz=50.0), configs['turtlebot']))
+
+
+def test_a_burst_after_a_stall_is_no_second_source(run, configs) -> None:
+    audited = run(variant(TURTLEBOT, 'stalled', stall=(8.0, 3.0)), configs['turtlebot'])
+    assert audited.findings('parent_uniqueness') == []
+    assert audited.findings('odometry') == []
+    stopped = [f['message'] for f in audited.findings('timing')]
+    assert stopped and all(' stopped: ' in m for m in stopped)  # the stall itself, said so
+
+
+# -- the report -----------------------------------------------------------------------------
+
+def test_report_covers_the_whole_recording(run, configs) -> None:
+    audited = run(FOXBOT, configs['foxbot'])
+    assert audited.report['duration_s'] == pytest.approx(20.0, abs=0.1)
+    assert audited.report['audited_messages'] == audited.report['messages']
+
+
+def test_output_dash_is_stdout(run, folder: Path, capsys) -> None:
+    run(TURTLESIM)
+    assert main(['audit', str(folder / 'turtlesim.mcap'), '--format', 'json',
+                 '--output', '-']) == 1
+    assert json.loads(capsys.readouterr().out)['source'] == 'turtlesim.mcap'
+    assert not (Path.cwd() / '-').exists()
+
+
+def frames_of(report: dict) -> Tuple[str, ...]:
+    return tuple(row['frame'] for row in report['frames'])
