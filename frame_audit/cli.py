@@ -61,11 +61,17 @@ def cmd_audit(args: argparse.Namespace) -> int:
             check_suffix(Path(args.tree))
         except PictureError as error:
             raise UsageError(str(error)) from None
-    result, report = _audit_report(Path(args.path), _config(args.config))
+    config = _config(args.config)
+    result, report = _audit_report(Path(args.path), config)
     _emit(report, args)
     if args.tree:
+        from .engine.checks.tree import expected_missing
+        store = result.audit.store
+        chain = store.ancestry(config.base_frame) + [config.laser_frame]
         try:
-            write_tree(Path(args.tree), result.audit.store, report.findings)
+            write_tree(Path(args.tree), store, report.findings,
+                       'frame_audit: {}'.format(report.source),
+                       expected_missing(store, config), chain)
         except (PictureError, OSError) as error:
             raise UsageError(str(error)) from None
     return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK

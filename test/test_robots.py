@@ -9,13 +9,13 @@ in that one habit and must stay quiet: a false alarm is as bad as a missed fault
 """
 import json
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional
 
 from frame_audit.cli import main
 from frame_audit.sim.car import drive as drive_car, POSE_TYPES
 from frame_audit.recordings.write import write_bag
 import pytest
-from robots import FOXBOT, RACECAR, record, Robot, TURTLESIM, variant
+from robots import FOXBOT, RACECAR, record, Robot, T0, TURTLESIM, variant
 
 TURTLEBOT = Robot()
 
@@ -211,6 +211,14 @@ def test_stamps_lagging_five_seconds(run, configs) -> None:
     assert {f['check'] for f in audited.findings()} == {'timing'}
 
 
+def test_a_simulator_recorded_on_wall_time_is_no_lag(run, configs) -> None:
+    # Webots or Gazebo stamps count from the simulation's start; a recorder without
+    # use_sim_time logs wall time: billions of seconds apart, and no fault of the robot
+    audited = run(variant(TURTLEBOT, 'simulated', lag_s=T0 - 100.0), configs['turtlebot'])
+    assert quiet(audited), audited.findings()
+    assert 'simulation clock' in audited.message('timing')
+
+
 def test_a_loop_replayed_without_clock(run, configs) -> None:
     audited = run(variant(TURTLEBOT, 'looped', loop_at=10.0), configs['turtlebot'])
     back = [f for f in audited.findings('timing') if f['message'].startswith('stamps went back')]
@@ -255,5 +263,24 @@ def test_output_dash_is_stdout(run, folder: Path, capsys) -> None:
     assert not (Path.cwd() / '-').exists()
 
 
-def frames_of(report: dict) -> Tuple[str, ...]:
-    return tuple(row['frame'] for row in report['frames'])
+def test_the_tree_picture_shows_what_is_missing_and_whose_tree_it_is(run, folder: Path) -> None:
+    run(TURTLESIM)
+    picture = folder / 'turtlesim.dot'
+    assert main(['audit', str(folder / 'turtlesim.mcap'), '--tree', str(picture)]) == 1
+    source = picture.read_text()
+    assert 'frame_audit: turtlesim.mcap' in source
+    for frame in ('map', 'odom', 'base_link'):
+        assert '{}\nmissing: required (frames.required'.format(frame) in source
+    assert 'world -> turtle1' in source
+
+
+def test_a_huge_tree_is_drawn_in_part_and_says_so(run, folder: Path, configs) -> None:
+    crowd = tuple(('base_link', 'marker_{}'.format(i), (0.0, 0.01 * i, 0.0), 0.0)
+                  for i in range(600))
+    run(variant(TURTLEBOT, 'crowded', extra_edges=crowd), configs['turtlebot'])
+    picture = folder / 'crowded.dot'
+    assert main(['audit', str(folder / 'crowded.mcap'), '--config', str(configs['turtlebot']),
+                 '--tree', str(picture)]) == 0
+    source = picture.read_text()
+    assert '150 of 606 frames drawn' in source
+    assert 'odom -> base_footprint' in source and 'base_link -> base_scan' in source

@@ -7,7 +7,7 @@ Graphviz lays it out: .dot is written as text; .svg and .png need Graphviz's dot
 which scripts/setup.sh installs.
 """
 from pathlib import Path
-from typing import Iterable, Set, Tuple
+from typing import Dict, Iterable, Optional, Set, Tuple
 
 from ..engine.checks.common import arrow
 from ..engine.findings import fmt
@@ -20,6 +20,7 @@ RED = '#d62728'
 EDGE_CHECKS = ('parent_uniqueness', 'chain_order', 'laser_offset', 'transform_values',
                'timing', 'static_transforms')
 FORMATS = ('.dot', '.gv', '.svg', '.png')
+MAX_DRAWN = 150  # frames Graphviz lays out in a second or two
 
 
 class PictureError(RuntimeError):
@@ -39,21 +40,58 @@ def _marked(findings: Iterable[FindingLine]) -> Tuple[Set[str], Set[Tuple[str, s
     return frames, pairs
 
 
-def tree_source(store: FrameStore, findings: Iterable[FindingLine]) -> str:
-    """Return the tree in Graphviz's DOT language."""
+def _drawn(store: FrameStore, marked: Set[str], chain: Iterable[str]) -> Set[str]:
+    """
+    Return the frames to draw: all of a small tree; of a large one, the part that matters.
+
+    Past MAX_DRAWN frames Graphviz takes minutes; the chain, the frames findings name and
+    their parents and children are what a person needs to see.
+    """
+    if len(store.frames) <= MAX_DRAWN:
+        return set(store.frames)
+    keep = [f for f in list(chain) + sorted(marked) if f in store.frames]
+    drawn: Set[str] = set()
+    for frame in keep:
+        drawn.update(store.ancestry(frame))
+    neighbours = [child for parent, child in store.edges if parent in drawn] + \
+        [parent for parent, child in store.edges if child in drawn]
+    for frame in neighbours:
+        if len(drawn) >= MAX_DRAWN:
+            break
+        drawn.add(frame)
+    return drawn
+
+
+def tree_source(store: FrameStore, findings: Iterable[FindingLine], title: str = 'frame_audit',
+                expected: Optional[Dict[str, str]] = None,
+                chain: Iterable[str] = ()) -> str:
+    """
+    Return the tree in Graphviz's DOT language.
+
+    expected: frames that should be in the tree and are not, with why; drawn dashed in red.
+    """
     import graphviz
 
     bad_frames, bad_pairs = _marked(findings)
-    graph = graphviz.Digraph('frames', graph_attr={'rankdir': 'TB', 'label': 'frame_audit',
-                                                   'fontname': 'Helvetica'},
+    drawn = _drawn(store, bad_frames, chain)
+    left_out = len(store.frames) - len(drawn)
+    label = title + ('\n{} of {} frames drawn: the chain, the frames with findings and their '
+                     'neighbours'.format(len(drawn), len(store.frames)) if left_out else '')
+    graph = graphviz.Digraph('frames', graph_attr={'rankdir': 'TB', 'label': label,
+                                                   'labelloc': 't', 'fontname': 'Helvetica'},
                              node_attr={'shape': 'box', 'style': 'rounded',
                                         'fontname': 'Helvetica'},
                              edge_attr={'fontname': 'Helvetica', 'fontsize': '10'})
-    for frame in sorted(store.frames):
+    for frame in sorted(drawn):
         bad = frame in bad_frames
         graph.node(frame, frame, color=RED if bad else 'black', fontcolor=RED if bad else 'black',
                    penwidth='2' if bad else '1')
+    for frame, why in sorted((expected or {}).items()):
+        graph.node(frame, '{}\nmissing: {}'.format(frame, why), color=RED, fontcolor=RED,
+                   style='rounded,dashed')
     for (parent, child), edge in sorted(store.edges.items()):
+        if parent not in drawn or child not in drawn:
+            continue
         rate = edge.rate_hz()
         label = [', '.join(edge.topics)]
         label.append('static' if edge.is_static else
@@ -74,12 +112,14 @@ def check_suffix(path: Path) -> str:
     return suffix
 
 
-def write_tree(path: Path, store: FrameStore, findings: Iterable[FindingLine]) -> None:
+def write_tree(path: Path, store: FrameStore, findings: Iterable[FindingLine],
+               title: str = 'frame_audit', expected: Optional[Dict[str, str]] = None,
+               chain: Iterable[str] = ()) -> None:
     """Write the picture to path; its suffix chooses DOT text, SVG or PNG."""
     import graphviz
 
     suffix = check_suffix(path)
-    source = tree_source(store, findings)
+    source = tree_source(store, findings, title, expected, chain)
     if suffix in ('.dot', '.gv'):
         path.write_text(source, encoding='utf-8')
         return

@@ -65,6 +65,20 @@ def _future(edge: Edge, config: AuditConfig) -> List[Finding]:
         values={'ahead_s': round(edge.future_max_s, 3)})]
 
 
+WALL_CLOCK_S = 1e9  # 2001: receive times beyond this are wall time, stamps below it sim time
+
+
+def on_simulation_clock(edge: Edge) -> bool:
+    """
+    Return whether an edge is stamped on a simulator's clock and received on wall time.
+
+    A simulation's stamps count from its start; a recorder run without use_sim_time logs
+    wall time. That gap is the recording's habit, not a robot whose clock is behind.
+    """
+    newest = edge.stamps[-1] if edge.stamps else 0.0
+    return 0.0 < newest < WALL_CLOCK_S < edge.last_received
+
+
 def _lag(edge: Edge, config: AuditConfig) -> List[Finding]:
     """
     Report an edge stamped steadily before it arrives: a sender whose clock is behind.
@@ -75,10 +89,10 @@ def _lag(edge: Edge, config: AuditConfig) -> List[Finding]:
     if len(edge.latencies) < MIN_SAMPLES:
         return []
     lag = min(edge.latencies)
-    if lag <= config.lag_tolerance_s:
+    newest = edge.stamps[-1] if edge.stamps else 0.0
+    if lag <= config.lag_tolerance_s or on_simulation_clock(edge):
         return []
     name = arrow(edge.parent, edge.child)
-    newest = edge.stamps[-1] if edge.stamps else 0.0
     why = ('stamped at time zero or before: its sender never set the stamp'
            if newest <= 0 else "the sender's clock is behind the receiver's (two machines "
            'without time sync?)')
@@ -125,6 +139,11 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         if edge.latencies:
             values[name + ' latency_s'] = round(sorted(edge.latencies)[len(edge.latencies) // 2],
                                                 4)
+    simulated = [edge for edge in edges if on_simulation_clock(edge)]
+    if simulated:
+        values['clock'] = ('{} of {} moving edges stamped on a simulation clock and received '
+                           'on wall time (a recorder without use_sim_time): their lag is not '
+                           'judged'.format(len(simulated), len(edges)))
     findings += _stamps_back(edges, now)
     for jump in store.time_jumps:
         if now - jump.to_time > JUMP_SHOWN_S:
@@ -136,5 +155,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                 fmt(jump.from_time - jump.to_time, 1), fmt(jump.from_time, 1),
                 fmt(jump.to_time, 1)),
             'time_jump:{}'.format(jump.number), values={'jump_s': jump.to_time - jump.from_time}))
-    return CheckResult(TIMING, '{} moving edges on time'.format(len(edges)), findings, values,
-                       stale=not edges)
+    summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's')
+    if simulated:
+        summary += ' (stamped on a simulation clock, received on wall time: lag not judged)'
+    return CheckResult(TIMING, summary, findings, values, stale=not edges)

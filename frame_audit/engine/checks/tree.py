@@ -234,6 +234,16 @@ def _header_frames(store: FrameStore, config: AuditConfig) -> Dict[str, Dict[str
     return named
 
 
+def expected_missing(store: FrameStore, config: AuditConfig) -> Dict[str, str]:
+    """Return frames that should be in the tree and are not, each with why it is expected."""
+    missing = {frame: 'required ({})'.format(config.key('frames.required'))
+               for frame in config.required_frames if frame not in store.frames}
+    for frame, topics in _header_frames(store, config).items():
+        if frame and frame not in store.frames:
+            missing.setdefault(frame, 'named in the header of ' + ', '.join(sorted(topics)))
+    return missing
+
+
 def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that every frame a header names is in the tree and reaches the base; one tree."""
     findings = []
