@@ -73,7 +73,7 @@ def test_slam_jumps_are_counted_not_reported():
 def test_pose_topic_carrying_the_rear_axle():
     found = only(audit_car(Car(pf_point='base')), 'pose_frame', Level.ERROR)
     assert len(found) == 1
-    assert ("declared pose_frame laser (poses.pf.pose_frame, the F1TENTH default), but its "
+    assert ('declared pose_frame laser (poses.pf.pose_frame, the F1TENTH default), but its '
             "poses are base_link's") in found[0].message
     assert found[0].frames == ('laser', 'base_link')
 

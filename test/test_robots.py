@@ -43,12 +43,11 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope='module')
-def run(folder: Path, capsys_module=None):
-    """Return run(robot, config=None) -> Audited, each recording written once."""
+def run(folder: Path):
+    """Return a function that audits a robot's recording, each recording written once."""
     written: Dict[str, Path] = {}
 
-    def audit(robot: Robot, config: Optional[Path] = None,
-              capsys: Optional[pytest.CaptureFixture] = None) -> Audited:
+    def audit(robot: Robot, config: Optional[Path] = None) -> Audited:
         if robot.name not in written:
             written[robot.name] = record(folder, robot)
         output = folder / (robot.name + '.json')
@@ -131,7 +130,7 @@ def test_a_turtlebot_under_the_car_config_says_so_once(run) -> None:
     assert len(odometry) == 1 and odometry[0]['level'] == 'WARN'
     message = odometry[0]['message']
     assert "/odom's child_frame_id is 'base_footprint'" in message
-    assert "frames.base in" in message and "is 'base_link'" in message
+    assert 'frames.base in' in message and "is 'base_link'" in message
     assert 'it has odom → base_footprint (/tf, 30.0 Hz)' in message
     assert 'frame-audit init' in message
     laser = audited.findings('laser_offset')

@@ -155,5 +155,5 @@ def interpolate(a: Transform, b: Transform, fraction: float) -> Transform:
 
 
 def distance(a: Vector3, b: Vector3) -> float:
-    """Return the Euclidean distance between two points."""
-    return math.sqrt(sum((p - q) ** 2 for p, q in zip(a, b)))
+    """Return the Euclidean distance between two points (huge values give inf, never raise)."""
+    return math.dist(a, b)

@@ -231,8 +231,10 @@ class PoseTrack:
 @dataclass
 class TimeJump:
     """
-    A clock went backwards: the receive clock (a bag that loops, a restarted recording), or
-    one edge's stamps while receive time ran on (a loop replayed without --clock).
+    A clock went backwards.
+
+    The receive clock (a bag that loops, a restarted recording), or one edge's stamps while
+    receive time ran on (a loop replayed without --clock).
     """
 
     number: int  # counted from 0 over the whole audit

@@ -65,7 +65,7 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     if scanned:
         return CheckResult(LASER, '', [Finding(
             LASER, Level.ERROR,
-            "there is no {} frame ({}), but {} ({} header) is in the tree: set frames.laser "
+            'there is no {} frame ({}), but {} ({} header) is in the tree: set frames.laser '
             'to the LiDAR frame; {}'.format(laser, config.key('frames.laser'), scanned,
                                             config.scan_topic, INIT_HINT),
             'missing', frames=(laser,) + tuple(scanned.split(', ')),
