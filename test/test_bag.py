@@ -15,6 +15,7 @@ from frame_audit.engine.geometry import distance
 from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from frame_audit.message_types import TF1_MESSAGE
 from frame_audit.recordings import BagError
+from frame_audit.recordings.offline import audit_recording
 from frame_audit.recordings.read import read_messages, Recording, recording_info
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive, FAULTS, POSE_TYPES
@@ -185,7 +186,7 @@ def write_raw(path: Path, topics: Dict[str, str], messages: List[tuple]) -> None
 
 
 def test_unknown_types_are_skipped_and_counted(tmp_path: Path) -> None:
-    """A type the audit cannot read on an audited topic is counted, not an error."""
+    """A type the audit cannot read on an audited topic is counted and said, not an error."""
     types = get_typestore(Stores.ROS2_HUMBLE).types
     text = types['std_msgs/msg/String'](data='hello')
     tf = types['tf2_msgs/msg/TFMessage'](transforms=[])
@@ -195,8 +196,16 @@ def test_unknown_types_are_skipped_and_counted(tmp_path: Path) -> None:
               [('/odom', text), (TF_TOPIC, tf), ('/odom', text), ('/chatter', text)])
     with Recording(tmp_path / 'odd') as recording:
         read = list(recording.messages())
-    assert [m.topic for m in read] == [TF_TOPIC]
+    assert [m.topic for m in read] == ['/odom', TF_TOPIC, '/odom']
+    assert [type(m.payload).__name__ for m in read] == ['Unreadable', 'tuple', 'Unreadable']
+    assert 'recorded as std_msgs/msg/String' in read[0].payload.reason
     assert recording.stats.skipped == {('/odom', 'std_msgs/msg/String'): 2}
+    report = audit_recording(tmp_path / 'odd').report()
+    assert [(s.topic, s.count) for s in report.skipped] == [('/odom', 2)]
+    odometry = [f for f in report.findings if f.check == 'odometry']
+    assert odometry[0].level == 'WARN' and odometry[0].message.startswith(
+        '2 messages on /odom could not be read and were skipped (2× recorded as '
+        'std_msgs/msg/String')
 
 
 def test_pose_topic_as_odometry(tmp_path: Path, clean: List[Message]) -> None:

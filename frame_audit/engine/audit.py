@@ -12,7 +12,7 @@ from .checks import run_checks
 from .config import AuditConfig
 from .findings import CheckResult, Finding, Level
 from .records import Arrival, HeaderRecord, Message, OdometryRecord, PoseRecord, \
-    TransformRecord
+    TransformRecord, Unreadable
 from .scoring import score_pending
 from .store import FrameStore
 
@@ -50,6 +50,8 @@ class Audit:
             self.add_pose(payload, message.arrival)
         elif isinstance(payload, HeaderRecord):
             self.add_scan(payload, message.arrival)
+        elif isinstance(payload, Unreadable):
+            self.store.add_unreadable(payload.reason, message.arrival)
         else:
             self.add_transforms(payload, message.arrival)
 

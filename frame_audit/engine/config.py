@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 NODE_NAME = 'frame_audit'
+MAX_ALIASES = 100  # YAML aliases ('*name') in a config: a few are handy, millions a bomb
 
 
 class ConfigError(ValueError):
@@ -262,6 +263,11 @@ def parameters_from_yaml(text: str, source: str = 'configuration') -> Dict[str, 
     import yaml  # only the offline command and tests need it; the node gets parameters
 
     try:
+        aliases = sum(isinstance(token, yaml.AliasToken) for token in yaml.scan(text))
+        if aliases > MAX_ALIASES:
+            raise ConfigError('{}: {} YAML aliases, more than the {} a configuration needs (a '
+                              'file built to expand without bound?)'.format(
+                                  source, aliases, MAX_ALIASES))
         document = yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise ConfigError('{}: not valid YAML ({})'.format(
@@ -283,10 +289,14 @@ def load_config(path: Optional[Path] = None) -> AuditConfig:
     """Load a configuration file; without one, the car's defaults."""
     if path is None:
         return AuditConfig()
+    if Path(path).exists() and not Path(path).is_file():
+        raise ConfigError('{}: not a regular file'.format(path))
     try:
         text = Path(path).read_text(encoding='utf-8')
     except OSError as error:
         raise ConfigError('{}: cannot read ({})'.format(path, error.strerror)) from None
+    except UnicodeDecodeError:
+        raise ConfigError('{}: not a YAML text file (not UTF-8)'.format(path)) from None
     return config_from_parameters(parameters_from_yaml(text, str(path)), str(path))
 
 

@@ -83,4 +83,6 @@ def fmt(value: float, digits: int = 3) -> str:
         return 'NaN'
     if math.isinf(value):
         return 'inf' if value > 0 else '-inf'
+    if abs(value) >= 1e12:  # an absurd value stays short: 1e+200, not 201 digits
+        return '{:.3g}'.format(value)
     return '{:.{}f}'.format(value, digits)

@@ -62,7 +62,15 @@ class Arrival:
     publisher: Optional[str] = None
 
 
-Payload = Union[Tuple[TransformRecord, ...], PoseRecord, OdometryRecord, HeaderRecord]
+@dataclass(frozen=True)
+class Unreadable:
+    """A message the adapter could not turn into a record, and why: counted, not lost."""
+
+    reason: str
+
+
+Payload = Union[Tuple[TransformRecord, ...], PoseRecord, OdometryRecord, HeaderRecord,
+                Unreadable]
 
 
 @dataclass(frozen=True)

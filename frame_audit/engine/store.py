@@ -34,6 +34,7 @@ RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second sou
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
 MAX_TIME_JUMPS = 100  # the most recent backward jumps kept (a clock may oscillate)
+MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
 
 
@@ -49,6 +50,14 @@ class Rejection:
     first_received: float = 0.0
     example: str = ''
     publisher: Optional[str] = None
+
+
+@dataclass
+class Skipped:
+    """Messages of one topic that could not be read, for one reason."""
+
+    count: int
+    first_received: float
 
 
 @dataclass
@@ -263,6 +272,7 @@ class FrameStore:
         self.time_jumps: List[TimeJump] = []
         self.messages = 0
         self.ended = False  # a recording read to its end: no more data will come
+        self.unreadable: Dict[Tuple[str, str], Skipped] = {}  # (topic, reason) -> skipped
         self.recorded: Optional[Dict[str, str]] = None  # offline: every topic -> its type
         # While every frame has one parent, the tree's shape changes only when an edge is
         # added, so ancestries are cached until then (lookups are most of an audit's time).
@@ -351,6 +361,9 @@ class FrameStore:
                          'translation {} rotation {} stamp {}'.format(
                              record.translation, record.rotation, record.stamp))
             return
+        if max(abs(x), abs(y), abs(z)) > MAX_TRANSLATION_M:
+            self._reject('huge_value', parent, child, arrival,  # taken, as tf2 takes it
+                         'translation {}'.format(record.translation))
         norm2 = qx * qx + qy * qy + qz * qz + qw * qw
         if abs(norm2 - 1.0) >= 0.01:
             self._reject('non_unit_quaternion', parent, child, arrival,
@@ -554,6 +567,18 @@ class FrameStore:
     def add_odometry(self, record: OdometryRecord, arrival: Arrival) -> None:
         """Take in an odometry message: a pose of child_frame_id in header.frame_id."""
         self.add_pose(record.pose, arrival, child_frame=str(record.child_frame_id))
+
+    def add_unreadable(self, reason: str, arrival: Arrival) -> None:
+        """Count a message that could not be read (undecodable, or of the wrong type)."""
+        self._tick(arrival)
+        key = (arrival.topic, reason)
+        skipped = self.unreadable.get(key)
+        if skipped is None:
+            if len(self.unreadable) >= MAX_REJECTION_KINDS:
+                self.rejections_dropped += 1
+                return
+            skipped = self.unreadable[key] = Skipped(0, arrival.received)
+        skipped.count += 1
 
     def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
         """Take in a scan's header: only its frame matters to the audit."""

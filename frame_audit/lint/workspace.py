@@ -56,7 +56,9 @@ def _files(root: Path) -> Iterator[Path]:
         subfolders[:] = sorted(d for d in subfolders
                                if not d.startswith('.') and d not in SKIP_FOLDERS)
         for name in sorted(names):
-            yield Path(folder) / name
+            path = Path(folder) / name
+            if path.is_file():  # never a pipe or a device: reading one would wait forever
+                yield path
 
 
 def _packages(files: List[Path]) -> Dict[str, str]:

@@ -16,7 +16,8 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tupl
 
 from . import BagError
 from ..engine.config import AuditConfig
-from ..engine.records import HeaderRecord, Message, Payload, TF_STATIC_TOPIC, TF_TOPIC
+from ..engine.records import HeaderRecord, Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
+    Unreadable
 from ..message_types import HEADER_TYPES, ODOMETRY, odometry_record, pose_record, \
     POSE_MESSAGE_TYPES, TF_TYPES, transform_records
 
@@ -47,20 +48,34 @@ def _read_errors() -> Tuple[type, ...]:
     from rosbags.rosbag1 import ReaderError as Reader1Error
     from rosbags.rosbag2 import ReaderError as Reader2Error
     from rosbags.serde import SerdeError
+    # TypeError, MemoryError and RuntimeError come from damaged files too: an MCAP of only its
+    # magic, a summary whose lengths were flipped, a corrupt lz4 chunk, a NULL data column
     errors: List[type] = [AnyReaderError, Reader1Error, Reader2Error, SerdeError, struct.error,
-                          OSError, EOFError, ValueError, KeyError, IndexError, AssertionError]
-    try:
-        import apsw  # rosbags' SQLite binding
-        errors.append(apsw.Error)
-    except ImportError:
-        pass
+                          OSError, EOFError, ValueError, KeyError, IndexError, AssertionError,
+                          TypeError, MemoryError, RuntimeError, ArithmeticError]
+    for module, name in (('apsw', 'Error'), ('backports.zstd', 'ZstdError'),
+                         ('compression.zstd', 'ZstdError')):
+        try:  # rosbags' SQLite binding, and its zstd decompressor
+            errors.append(getattr(__import__(module, fromlist=[name]), name))
+        except (ImportError, AttributeError):
+            pass
     return tuple(errors)
+
+
+def _first_line(error: BaseException) -> str:
+    """Return an error's first line, shortened, or its type's name."""
+    text = str(error).strip()
+    line = text.splitlines()[0] if text else type(error).__name__
+    return line if len(line) <= 160 else line[:157] + '...'
 
 
 def _bag_path(path: Path) -> Path:
     """Return what rosbags should open: the path, or the one storage file in a plain folder."""
     if not path.exists():
         raise BagError('{}: no such file or folder'.format(path))
+    if not path.is_dir() and not path.is_file():
+        raise BagError('{}: not a regular file or folder (a pipe or a device?), not read'.format(
+            path))
     if not path.is_dir():
         if path.suffix not in ('.mcap', '.db3', '.bag'):
             raise BagError('{}: not a recording (expected a rosbag2 folder, .mcap, .db3 or '
@@ -68,7 +83,12 @@ def _bag_path(path: Path) -> Path:
         return path
     if (path / 'metadata.yaml').is_file():
         return path
-    files = sorted(p for p in path.iterdir() if p.suffix in ('.mcap', '.db3', '.bag'))
+    try:
+        files = sorted(p for p in path.iterdir()
+                       if p.suffix in ('.mcap', '.db3', '.bag') and p.is_file())
+    except OSError as error:
+        raise BagError('{}: cannot list the folder ({})'.format(
+            path, error.strerror or type(error).__name__)) from None
     if len(files) == 1:
         return files[0]
     if not files:
@@ -130,9 +150,7 @@ class Recording:
 
     def _damaged(self, error: BaseException) -> BagError:
         """Return the BagError for a file that rosbags (or the decoding) could not read."""
-        text = str(error).strip()
-        reason = text.splitlines()[0] if text else type(error).__name__
-        return BagError('{}: cannot read ({})'.format(self.path, reason))
+        return BagError('{}: cannot read ({})'.format(self.path, _first_line(error)))
 
     def _summary(self) -> RecordingInfo:
         """Return the recording's span and topics from its index."""
@@ -191,7 +209,13 @@ class Recording:
     # -- the messages -------------------------------------------------------------------
 
     def messages(self) -> Iterator[Message]:
-        """Yield the audited topics' messages as records, in recorded order."""
+        """
+        Yield the audited topics' messages as records, in recorded order.
+
+        A message that cannot be decoded, or whose topic was recorded with a type the audit
+        cannot read, is yielded as Unreadable with the reason: counted and reported, while the
+        rest of the recording is audited.
+        """
         skipped = self.stats.skipped
         try:
             raw = _recorded_order(self._reader, self.audited_topics())
@@ -199,9 +223,17 @@ class Recording:
                 decode = self._decoder(topic, msgtype)
                 if decode is None:
                     skipped[(topic, msgtype)] = skipped.get((topic, msgtype), 0) + 1
+                    yield Message(log_ns * 1e-9, topic, Unreadable(
+                        'recorded as {}, which the audit does not read on this topic'.format(
+                            msgtype)))
                     continue
                 self.stats.read += 1
-                yield Message(log_ns * 1e-9, topic, decode(data))
+                try:
+                    payload = decode(data)
+                except self._errors as error:
+                    payload = Unreadable('undecodable {} ({})'.format(
+                        msgtype.rsplit('/', 1)[-1], _first_line(error)))
+                yield Message(log_ns * 1e-9, topic, payload)
         except self._errors as error:
             raise self._damaged(error) from None
 

@@ -6,6 +6,7 @@ A picture of the tree, as view_frames draws it, with what is wrong in red.
 Graphviz lays it out: .dot is written as text; .svg and .png need Graphviz's dot program,
 which scripts/setup.sh installs.
 """
+import subprocess
 from pathlib import Path
 from typing import Dict, Iterable, Optional, Set, Tuple
 
@@ -128,4 +129,9 @@ def write_tree(path: Path, store: FrameStore, findings: Iterable[FindingLine],
     except graphviz.ExecutableNotFound:
         raise PictureError('Graphviz (the dot program) is not installed: run scripts/setup.sh '
                            'or apt install graphviz, or write a .dot file') from None
+    except subprocess.CalledProcessError as error:
+        reason = (error.stderr or b'').decode('utf-8', 'replace').strip().splitlines()
+        raise PictureError('Graphviz could not draw the tree ({}); write a .dot file '
+                           'instead'.format(reason[0][:160] if reason else 'exit {}'.format(
+                               error.returncode))) from None
     path.write_bytes(data)

@@ -1,13 +1,13 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
-from typing import Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from ..config import AuditConfig
-from ..findings import fmt
+from ..findings import Finding, fmt, Level
 from ..geometry import Transform, yaw_of
 from ..records import TF_STATIC_TOPIC
-from ..store import Edge, FrameStore
+from ..store import Edge, FrameStore, Skipped
 
 WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data, not frames
 
@@ -55,6 +55,30 @@ INIT_HINT = ('if the config describes another robot, write one for this robot wi
 
 LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms were most '
                     'likely sent before the recording (or this node) started')
+
+
+def unreadable(store: FrameStore, check: str, topics: Iterable[str]) -> List[Finding]:
+    """Report messages of these topics that could not be read: one finding per topic."""
+    wanted = set(topics)
+    by_topic: Dict[str, List[Tuple[str, Skipped]]] = {}
+    for (topic, reason), skipped in sorted(store.unreadable.items()):
+        if topic in wanted:
+            by_topic.setdefault(topic, []).append((reason, skipped))
+    findings = []
+    for topic, reasons in sorted(by_topic.items()):
+        count = sum(s.count for _, s in reasons)
+        first = min(s.first_received for _, s in reasons)
+        findings.append(Finding(
+            check, Level.WARN,
+            '{} messages on {} could not be read and were skipped ({}); the first at {} s. '
+            'The rest of {} was audited'.format(
+                count, topic, '; '.join('{}× {}'.format(s.count, reason)
+                                        for reason, s in reasons[:3]),
+                fmt(first - (store.first_received or first), 1), topic),
+            'unreadable:' + topic, topics=(topic,),
+            values={'skipped': count,
+                    'first_at_s': round(first - (store.first_received or first), 3)}))
+    return findings
 
 
 def arrow(parent: str, child: str) -> str:

@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .common import arrow, INIT_HINT, source, warming_up
+from .common import arrow, INIT_HINT, source, unreadable, warming_up
 from .laser import laser_path
 from ..config import AuditConfig, PoseTopic
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
@@ -196,6 +196,7 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
             findings.append(finding)
         else:
             summaries.append(summary)
+    findings += unreadable(store, POSE, [pose.topic for pose in config.pose_topics])
     if absent:
         others = unlisted_topics(store, config, POSE_MESSAGE_TYPES)
         summaries.append('not recorded: {}{}'.format(', '.join(absent), (
@@ -327,6 +328,7 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     else:
         said.append('no {} messages ({}){}'.format(
             config.odom_topic, topic_key, ' yet' if not store.ended else ''))
+    findings += unreadable(store, ODOMETRY, (config.odom_topic,))
     odom_edge = store.edges.get((config.odom_frame, config.base_frame))
     if odom_edge is not None and odom_edge.jumps.count and odom_edge.two_tracks is None:
         jumps = odom_edge.jumps  # two sources' switches are parent_uniqueness's to report

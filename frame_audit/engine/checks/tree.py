@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .common import arrow, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    moving_chain, source, static_lost, tree_frames, warming_up
+    moving_chain, source, static_lost, tree_frames, unreadable, warming_up
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC
@@ -276,6 +276,7 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
                                store.ancestry(frame)[-1], config.base_frame, base_root,
                                '. ' + LOST_STATIC_NOTE if lost else ''),
             'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
+    findings += unreadable(store, CONNECTIVITY, (config.scan_topic,))
     trees = store.trees()
     if len(trees) > 1:
         lost = static_lost(store)

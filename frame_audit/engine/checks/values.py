@@ -3,7 +3,7 @@
 """The values themselves: what tf2 drops or changes, and static transforms that disagree."""
 from typing import Dict, List, Tuple
 
-from .common import arrow, describe, source
+from .common import arrow, describe, source, unreadable
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
@@ -19,6 +19,9 @@ _REASONS: Dict[str, tuple] = {
                             '(|‖q‖² − 1| ≥ 0.01)', 'tf2 drops these transforms'),
     'self_parent': (Level.ERROR, 'a frame as its own parent', 'tf2 drops these transforms'),
     'empty_frame_id': (Level.ERROR, 'an empty frame id', 'tf2 drops these transforms'),
+    'huge_value': (Level.WARN, 'a translation beyond 1,000 km',
+                   'tf2 keeps these transforms: everything placed through this edge is that '
+                   'far off'),
     'leading_slash': (Level.WARN, "a frame id that starts with '/'",
                       "tf2 strips the '/', so they land on the frame without it"),
 }
@@ -58,6 +61,7 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
             frames=tuple(dict.fromkeys(f for r in rejections[:SHOWN_EDGES]
                                        for f in (r.parent, r.child) if f)),
             topics=(topic,), values={'count': count, 'edges': len(rejections)}))
+    findings += unreadable(store, VALUES, (TF_TOPIC, TF_STATIC_TOPIC))
     if store.frames_over_limit or store.rejections_dropped:
         findings.append(Finding(
             VALUES, Level.WARN,

@@ -1,0 +1,194 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Broken and hostile input: a partial audit or one clear line, never a traceback or a hang.
+
+Each recording is written here (rosbags, then damaged by hand); the command runs in a
+subprocess as a user runs it, with a time bound, so a hang fails the test instead of the run.
+"""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+from hypothesis import given, HealthCheck, settings, strategies as st
+import pytest
+from rosbags.rosbag2 import StoragePlugin, Writer
+from rosbags.typesys import get_typestore, Stores
+
+from frame_audit.engine.records import TF_TOPIC
+from frame_audit.recordings.write import write_bag
+from frame_audit.sim.car import drive, POSE_TYPES
+
+T0 = 1_700_000_000
+TYPESTORE = get_typestore(Stores.ROS2_HUMBLE)
+TF_TYPE = 'tf2_msgs/msg/TFMessage'
+
+
+def frame_audit(*args: object, timeout: float = 60.0,
+                cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
+    """Run the command as a user would; a hang beyond timeout fails the test."""
+    return subprocess.run([sys.executable, '-m', 'frame_audit'] + [str(a) for a in args],
+                          capture_output=True, text=True, timeout=timeout, cwd=cwd,
+                          env=dict(os.environ, PYTHONIOENCODING='utf-8'))
+
+
+def one_line_error(done: subprocess.CompletedProcess, reason: str) -> bool:
+    """Return whether the command exited 2 with one stderr line holding reason."""
+    return done.returncode == 2 and done.stderr.count('\n') == 1 and reason in done.stderr \
+        and 'Traceback' not in done.stderr
+
+
+def tf_message(parent: str, child: str, stamp: float, x: float = 0.0) -> bytes:
+    types = TYPESTORE.types
+    sec = int(stamp)
+    message = types[TF_TYPE](transforms=[types['geometry_msgs/msg/TransformStamped'](
+        header=types['std_msgs/msg/Header'](
+            stamp=types['builtin_interfaces/msg/Time'](sec=sec, nanosec=int((stamp - sec) * 1e9)),
+            frame_id=parent),
+        child_frame_id=child,
+        transform=types['geometry_msgs/msg/Transform'](
+            translation=types['geometry_msgs/msg/Vector3'](x=x, y=0.0, z=0.0),
+            rotation=types['geometry_msgs/msg/Quaternion'](x=0.0, y=0.0, z=0.0, w=1.0)))])
+    return TYPESTORE.serialize_cdr(message, TF_TYPE)
+
+
+def write_tf(folder: Path, payloads: List[bytes], rate_hz: float = 50.0) -> Path:
+    """Write raw /tf payloads, one per period, as a rosbag2 MCAP folder."""
+    with Writer(folder, version=Writer.VERSION_LATEST, storage_plugin=StoragePlugin.MCAP) as w:
+        connection = w.add_connection(TF_TOPIC, TF_TYPE, typestore=TYPESTORE)
+        for index, payload in enumerate(payloads):
+            w.write(connection, int((T0 + index / rate_hz) * 1e9), payload)
+    return folder
+
+
+def odom_drive(count: int = 200) -> List[bytes]:
+    return [tf_message('odom', 'base_link', T0 + i / 50.0, 0.02 * i) for i in range(count)]
+
+
+# -- one bad message does not lose the audit ----------------------------------------------
+
+def test_one_undecodable_message_is_skipped_and_reported(tmp_path: Path) -> None:
+    payloads = odom_drive()
+    payloads[50] = b'\x00\x01\x00\x00garbage'
+    bad_utf8 = bytearray(payloads[60])
+    at = bad_utf8.index(b'base_link')
+    bad_utf8[at:at + 2] = b'\xff\xfe'
+    payloads[60] = bytes(bad_utf8)
+    done = frame_audit('audit', write_tf(tmp_path / 'one_bad', payloads), '--format', 'json')
+    assert done.returncode in (0, 1) and done.stderr == ''
+    report = json.loads(done.stdout)
+    values = [f for f in report['findings'] if f['check'] == 'transform_values']
+    assert len(values) == 1 and values[0]['level'] == 'WARN'
+    assert values[0]['message'].startswith('2 messages on /tf could not be read')
+    assert values[0]['values']['first_at_s'] == pytest.approx(1.0)
+    assert report['frames'][0]['frame'] == 'base_link'  # the rest was audited
+
+
+def test_a_huge_finite_value_is_taken_and_reported(tmp_path: Path) -> None:
+    payloads = odom_drive()
+    payloads[100] = tf_message('odom', 'base_link', T0 + 2.0, 1e200)
+    done = frame_audit('audit', write_tf(tmp_path / 'huge', payloads), '--format', 'json')
+    assert done.returncode == 1 and 'Traceback' not in done.stderr
+    report = json.loads(done.stdout)
+    assert any(f['message'].startswith('A translation beyond 1,000 km on /tf')
+               for f in report['findings'])
+    assert not any(f['check'] == 'timing' and 'stopped' in f['message']
+                   for f in report['findings'])  # the edge kept arriving, and was kept
+
+
+def test_stamps_at_zero_are_a_timing_finding(tmp_path: Path) -> None:
+    payloads = [tf_message('odom', 'base_link', 0.0, 0.02 * i) for i in range(200)]
+    done = frame_audit('audit', write_tf(tmp_path / 'zero', payloads), '--format', 'json')
+    report = json.loads(done.stdout)
+    timing = [f for f in report['findings'] if f['check'] == 'timing']
+    assert timing and 'stamped at time zero or before' in timing[0]['message']
+
+
+def test_hostile_frame_ids_are_escaped_in_text_and_exact_in_json(tmp_path: Path) -> None:
+    hostile = 'evil\x1b[2J\nERROR forged line'
+    long_id = 'x' * 300
+    payloads = [tf_message('odom', 'base_link', T0 + i / 50.0, 0.02 * i) for i in range(100)]
+    payloads += [tf_message('base_link', hostile, T0 + 2.0), tf_message('base_link', long_id,
+                                                                          T0 + 2.0)]
+    folder = write_tf(tmp_path / 'hostile', payloads)
+    text = frame_audit('audit', folder).stdout
+    assert '\x1b' not in text and '\\x1b[2J\\nERROR forged line' in text
+    assert long_id not in text and '(300 characters)' in text
+    assert not any(line.startswith('ERROR forged') for line in text.splitlines())
+    report = json.loads(frame_audit('audit', folder, '--format', 'json').stdout)
+    assert {hostile, long_id} <= {row['frame'] for row in report['frames']}
+
+
+# -- refused at once ------------------------------------------------------------------------
+
+def test_a_pipe_or_a_device_is_refused_at_once(tmp_path: Path) -> None:
+    pipe = tmp_path / 'pipe.mcap'
+    os.mkfifo(pipe)
+    assert one_line_error(frame_audit('audit', pipe, timeout=20), 'not a regular file')
+    device = tmp_path / 'zero.mcap'
+    device.symlink_to('/dev/zero')
+    assert one_line_error(frame_audit('audit', device, timeout=20), 'not a regular file')
+    folder = tmp_path / 'folder'
+    folder.mkdir()
+    os.mkfifo(folder / 'stuck.mcap')
+    write_bag(folder / 'drive.mcap', drive(3.0, seed=1), pose_types=POSE_TYPES, beams=16)
+    assert frame_audit('audit', folder, timeout=30).returncode == 0  # the pipe is passed over
+    lint = frame_audit('lint', folder, timeout=30)
+    assert lint.returncode in (0, 1) and 'Traceback' not in lint.stderr
+
+
+def test_an_mcap_of_only_its_magic(tmp_path: Path) -> None:
+    magic = tmp_path / 'magic.mcap'
+    magic.write_bytes(b'\x89MCAP0\r\n')
+    assert one_line_error(frame_audit('audit', magic), 'cannot read')
+
+
+@pytest.mark.parametrize('content, reason', [
+    (b'\x89PNG\r\n\x1a\n\x00\x00\xff\xfe', 'not a YAML text file'),
+    (('a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + ''.join(
+        '{}: &{} [{}]\n'.format(chr(98 + i), chr(98 + i), ','.join(['*' + chr(97 + i)] * 9))
+        for i in range(12))).encode(), 'YAML aliases'),
+])
+def test_a_config_that_is_binary_or_a_bomb(tmp_path: Path, content: bytes, reason: str) -> None:
+    config = tmp_path / 'config.yaml'
+    config.write_bytes(content)
+    recording = write_tf(tmp_path / 'drive', odom_drive(20))
+    assert one_line_error(frame_audit('audit', recording, '--config', config, timeout=20),
+                          reason)
+
+
+# -- random damage --------------------------------------------------------------------------
+
+@pytest.fixture(scope='module')
+def small(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    folder = tmp_path_factory.mktemp('small')
+    recordings = {}
+    for suffix in ('.mcap', '.db3'):
+        path = folder / ('drive' + suffix)
+        write_bag(path, drive(2.0, seed=4), pose_types=POSE_TYPES, beams=8)
+        recordings[suffix] = path.read_bytes()
+    return recordings
+
+
+@settings(max_examples=16, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(suffix=st.sampled_from(['.mcap', '.db3']), damage=st.sampled_from(['cut', 'flip', 'swap']),
+       where=st.floats(0.0, 1.0), bits=st.integers(0, 7))
+def test_random_damage_never_gives_a_traceback(tmp_path: Path, small: dict, suffix: str,
+                                               damage: str, where: float, bits: int) -> None:
+    data = bytearray(small[suffix])
+    at = min(int(where * len(data)), len(data) - 2)
+    if damage == 'cut':
+        data = data[:at]
+    elif damage == 'flip':
+        data[at] ^= 1 << bits
+    else:
+        data[at], data[at + 1] = data[at + 1], data[at]
+    path = tmp_path / ('damaged' + suffix)
+    path.write_bytes(bytes(data))
+    done = frame_audit('audit', path, timeout=60)
+    assert done.returncode in (0, 1, 2), done.stderr
+    assert 'Traceback' not in done.stderr and done.stderr.count('\n') <= 1, done.stderr
