@@ -111,8 +111,8 @@ def test_hostile_frame_ids_are_escaped_in_text_and_exact_in_json(tmp_path: Path)
     hostile = 'evil\x1b[2J\nERROR forged line'
     long_id = 'x' * 300
     payloads = [tf_message('odom', 'base_link', T0 + i / 50.0, 0.02 * i) for i in range(100)]
-    payloads += [tf_message('base_link', hostile, T0 + 2.0), tf_message('base_link', long_id,
-                                                                          T0 + 2.0)]
+    payloads += [tf_message('base_link', hostile, T0 + 2.0),
+                 tf_message('base_link', long_id, T0 + 2.0)]
     folder = write_tf(tmp_path / 'hostile', payloads)
     text = frame_audit('audit', folder).stdout
     assert '\x1b' not in text and '\\x1b[2J\\nERROR forged line' in text
