@@ -192,3 +192,73 @@ def test_random_damage_never_gives_a_traceback(tmp_path: Path, small: dict, suff
     done = frame_audit('audit', path, timeout=60)
     assert done.returncode in (0, 1, 2), done.stderr
     assert 'Traceback' not in done.stderr and done.stderr.count('\n') <= 1, done.stderr
+
+
+# -- recordings cut short -------------------------------------------------------------------
+
+def unfinished_mcap(source: Path, target: Path, chunk_size: int = 64 * 1024) -> int:
+    """Copy a recording into an MCAP whose recorder 'died': chunks flushed, no footer."""
+    from mcap.writer import Writer as McapWriter
+    from rosbags.highlevel import AnyReader
+
+    stream = open(target, 'wb')
+    writer = McapWriter(stream, chunk_size=chunk_size)
+    writer.start(profile='ros2', library='test')
+    channels = {}
+    with AnyReader([source]) as reader:
+        for connection, log_ns, data in reader.messages():
+            if connection.id not in channels:
+                schema = writer.register_schema(connection.msgtype, 'ros2msg',
+                                                connection.msgdef.data.encode())
+                channels[connection.id] = writer.register_channel(connection.topic, 'cdr',
+                                                                  schema)
+            writer.add_message(channels[connection.id], log_ns, data, log_ns)
+    stream.flush()
+    stream.close()  # killed: no writer.finish(), so the last chunk, summary and footer are lost
+    return target.stat().st_size
+
+
+def test_a_recording_cut_before_its_footer_is_audited_as_far_as_it_goes(tmp_path: Path) -> None:
+    whole = tmp_path / 'whole.mcap'
+    messages = list(drive(20.0, seed=5, faults=['pf_rear_axle']))
+    write_bag(whole, messages, pose_types=POSE_TYPES, beams=16)
+    cut = tmp_path / 'cut.mcap'
+    unfinished_mcap(whole, cut)
+    done = frame_audit('audit', cut, '--format', 'json')
+    assert done.returncode == 1 and done.stderr == ''
+    report = json.loads(done.stdout)
+    note = [f for f in report['findings'] if f['check'] == 'recording']
+    assert len(note) == 1 and note[0]['level'] == 'WARN'
+    assert 'has no MCAP footer' in note[0]['message'] and 'mcap recover' in note[0]['message']
+    recovered = report['messages']
+    assert 0 < recovered < len(messages)
+    # the same faults as the whole file up to the cut
+    upto = tmp_path / 'upto.mcap'
+    write_bag(upto, messages[:recovered], pose_types=POSE_TYPES, beams=16)
+    reference = json.loads(frame_audit('audit', upto, '--format', 'json').stdout)
+
+    def faults(r: dict) -> set:
+        return {(f['check'], f['level'], tuple(f['frames'])) for f in r['findings']
+                if f['check'] != 'recording'}
+    assert faults(report) == faults(reference)
+    assert ('pose_frame', 'ERROR', ('laser', 'base_link')) in faults(report)
+
+
+def test_a_file_with_nothing_recoverable_is_one_line(tmp_path: Path) -> None:
+    empty = tmp_path / 'empty.mcap'
+    empty.write_bytes(b'\x89MCAP0\r\n\x01' + b'\x00' * 4)
+    assert one_line_error(frame_audit('audit', empty), 'cannot read')
+
+
+def test_a_corrupt_zstd_chunk_is_one_line_or_a_partial_audit(tmp_path: Path) -> None:
+    whole = tmp_path / 'whole.mcap'
+    write_bag(whole, drive(6.0, seed=6), pose_types=POSE_TYPES, beams=16)
+    zstd = tmp_path / 'zstd.mcap'
+    unfinished_mcap(whole, zstd)  # the mcap library compresses its chunks with zstd
+    data = bytearray(zstd.read_bytes())
+    for at in range(len(data) // 3, len(data) // 3 + 64):
+        data[at] ^= 0x5a
+    zstd.write_bytes(bytes(data))
+    done = frame_audit('audit', zstd)
+    assert done.returncode in (0, 1, 2) and 'Traceback' not in done.stderr
+    assert done.stderr.count('\n') <= 1

@@ -11,11 +11,12 @@ once per period of the new clock, and the time into the recording keeps counting
 """
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, Iterable, Optional, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from ..engine.audit import Audit, AuditLog
 from .read import Recording, RecordingInfo
 from ..engine.config import AuditConfig
+from ..engine.findings import fmt
 from ..engine.records import Message
 from ..reports.report import build_report, Report
 
@@ -34,6 +35,7 @@ class OfflineResult:
     audit: Audit
     skipped: Dict[Tuple[str, str], int] = field(default_factory=dict)  # (topic, type) -> count
     info: Optional[RecordingInfo] = None  # the whole recording, audited topics or not
+    notes: List[str] = field(default_factory=list)  # what is wrong with the file itself
 
     def report(self) -> Report:
         """Return the report of this audit, named by the recording's file name."""
@@ -42,7 +44,7 @@ class OfflineResult:
             Path(self.source).name,
             max(whole.duration_s, self.duration_s) if whole else self.duration_s,
             whole.message_count if whole else self.messages, self.audit.store, self.log,
-            audited=self.messages, skipped=self.skipped)
+            audited=self.messages, skipped=self.skipped, notes=self.notes)
 
 
 class _RecordedClock:
@@ -125,4 +127,13 @@ def audit_recording(path: Path, config: AuditConfig = AuditConfig(),
         result = audit_messages(recording.messages(), config, progress, str(path), recorded)
         result.skipped = dict(recording.stats.skipped)
         result.info = recording.info
+        if recording.cut is not None:
+            cut = recording.cut
+            result.notes.append(
+                '{} has no MCAP footer: its recorder stopped before it finished (a crash, a '
+                'dead battery). {}; the {} messages before that, {} s of recording, were '
+                'recovered and audited. `mcap recover {} -o fixed.mcap` writes a complete '
+                'file'.format(Path(path).name, cut.stopped[0].upper() + cut.stopped[1:],
+                              cut.count, fmt((cut.end_ns - cut.start_ns) * 1e-9, 1),
+                              Path(path).name))
     return result

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import BagError
+from .recover import CutShort, recover
 from ..engine.config import AuditConfig
 from ..engine.records import HeaderRecord, Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
     Unreadable
@@ -126,10 +127,19 @@ class Recording:
         self.path = Path(path)
         self.config = config
         self.stats = ReadStats()
+        self.cut: Optional[CutShort] = None  # an MCAP without its footer: what was recovered
         self._errors = _read_errors()
         opened = _bag_path(self.path)
         self._reader = AnyReader([opened], default_typestore=get_typestore(Stores.ROS2_HUMBLE))
-        self._guard(self._reader.open)
+        try:
+            self._reader.open()
+        except self._errors as error:
+            self.cut = recover(opened, self._errors) if opened.suffix == '.mcap' else None
+            if self.cut is None:
+                raise self._damaged(error) from None
+        self._typestore = self._reader.typestore if self.cut is None \
+            else get_typestore(Stores.ROS2_HUMBLE)
+        self._is2 = self.cut is not None or self._reader.is2
         try:
             self.info = self._guard(self._summary)
         except BagError:
@@ -153,7 +163,12 @@ class Recording:
         return BagError('{}: cannot read ({})'.format(self.path, _first_line(error)))
 
     def _summary(self) -> RecordingInfo:
-        """Return the recording's span and topics from its index."""
+        """Return the recording's span and topics from its index (or what was recovered)."""
+        if self.cut is not None:
+            cut = self.cut
+            return RecordingInfo(str(self.path), cut.start_ns * 1e-9,
+                                 (cut.end_ns - cut.start_ns) * 1e-9, cut.count, cut.topics,
+                                 False)
         reader = self._reader
         topics = {name: (info.msgtype or '?', info.msgcount)
                   for name, info in reader.topics.items()}
@@ -165,7 +180,7 @@ class Recording:
 
     def close(self) -> None:
         """Close the files."""
-        if self._reader.stack is not None:
+        if self.cut is None and self._reader.stack is not None:
             self._reader.close()
 
     def __enter__(self) -> 'Recording':
@@ -192,12 +207,11 @@ class Recording:
         return self._decoders[key]
 
     def _make_decoder(self, topic: str, msgtype: str) -> Optional[Decoder]:
-        reader = self._reader
-        deserialize = reader.typestore.deserialize_cdr if reader.is2 \
-            else reader.typestore.deserialize_ros1
+        deserialize = self._typestore.deserialize_cdr if self._is2 \
+            else self._typestore.deserialize_ros1
         config = self.config
         if topic == config.scan_topic and msgtype in HEADER_TYPES:
-            return _cdr_header if reader.is2 else _ros1_header
+            return _cdr_header if self._is2 else _ros1_header
         if topic in (TF_TOPIC, TF_STATIC_TOPIC) and msgtype in TF_TYPES:
             return lambda raw: transform_records(deserialize(raw, msgtype))
         if topic == config.odom_topic and msgtype == ODOMETRY:
@@ -218,7 +232,8 @@ class Recording:
         """
         skipped = self.stats.skipped
         try:
-            raw = _recorded_order(self._reader, self.audited_topics())
+            raw = self.cut.messages(self.audited_topics()) if self.cut is not None \
+                else _recorded_order(self._reader, self.audited_topics())
             for topic, msgtype, log_ns, data in raw:
                 decode = self._decoder(topic, msgtype)
                 if decode is None:

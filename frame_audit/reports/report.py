@@ -84,15 +84,21 @@ class Report:
         return max((Level[f.level] for f in self.findings), default=Level.OK)
 
 
+RECORDING = 'recording'  # findings about the file itself, not the robot (as lint's lint_files)
+
+
 def build_report(source: str, duration_s: float, messages: int, store: FrameStore,
                  log: AuditLog, audited: Optional[int] = None,
-                 skipped: Optional[Dict[Tuple[str, str], int]] = None) -> Report:
+                 skipped: Optional[Dict[Tuple[str, str], int]] = None,
+                 notes: Sequence[str] = ()) -> Report:
     """Gather the tree, each check's verdict and every finding into a report."""
     verdicts = [v for v in log.verdicts() if v.check in CHECK_IDS]
     findings = [FindingLine(s.finding.check, s.finding.level.name, s.finding.message,
                             list(s.finding.frames), list(s.finding.topics),
                             round(s.first_seen_s, 3), dict(s.finding.values))
                 for s in log.findings()]
+    findings += [FindingLine(RECORDING, Level.WARN.name, note, [], [], round(duration_s, 3), {})
+                 for note in notes]
     return Report(source, round(duration_s, 3), messages, frame_rows(store),
                   [CheckLine(v.check, v.level.name, v.message) for v in verdicts], findings,
                   audited, [SkippedLine(topic, msgtype, count, 'the audit cannot read a {} '
