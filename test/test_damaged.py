@@ -262,3 +262,18 @@ def test_a_corrupt_zstd_chunk_is_one_line_or_a_partial_audit(tmp_path: Path) -> 
     done = frame_audit('audit', zstd)
     assert done.returncode in (0, 1, 2) and 'Traceback' not in done.stderr
     assert done.stderr.count('\n') <= 1
+
+
+def test_a_db3_row_with_text_for_data_or_time_is_skipped(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / 'rows.db3'
+    write_bag(path, drive(4.0, seed=7), pose_types=POSE_TYPES, beams=16)
+    with sqlite3.connect(str(path)) as db:
+        db.execute("UPDATE messages SET data = 'not a message' WHERE id = 40")
+        db.execute("UPDATE messages SET timestamp = 'soon' WHERE id = 41")
+    done = frame_audit('audit', path, '--format', 'json')
+    assert done.returncode in (0, 1) and done.stderr == ''
+    skipped = [f for f in json.loads(done.stdout)['findings']
+               if 'a row without a valid time or data' in f['message']]
+    assert sum(f['values']['skipped'] for f in skipped) == 2

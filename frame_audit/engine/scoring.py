@@ -9,6 +9,7 @@ of the robot's body (below the base, or between odom and the base). The pose_fra
 odometry checks then judge from these distances alone, so a check cycle stays cheap.
 """
 import math
+from collections import deque
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .geometry import compose, inverse, wrap_angle, yaw_of
@@ -37,10 +38,14 @@ def candidate_frames(store: FrameStore) -> List[str]:
         children: Dict[str, List[str]] = {}
         for parent, child in store.edges:
             children.setdefault(parent, []).append(child)
-        todo = [config.base_frame]
+        seen = set(body) | {config.base_frame}
+        todo = deque([config.base_frame])
         while todo and len(body) < MAX_CANDIDATES:
-            for child in sorted(children.get(todo.pop(0), ())):
-                if child not in body and child != config.base_frame:
+            for child in sorted(children.get(todo.popleft(), ())):
+                if len(body) >= MAX_CANDIDATES:
+                    break
+                if child not in seen:
+                    seen.add(child)
                     body.append(child)
                     todo.append(child)
     return (first + sorted(set(body) - set(first)))[:MAX_CANDIDATES]

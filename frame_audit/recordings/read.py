@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import BagError
-from .recover import CutShort, recover
+from .recover import CutShort, RawMessage, recover
 from ..engine.config import AuditConfig
 from ..engine.records import HeaderRecord, Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
     Unreadable
@@ -231,10 +231,16 @@ class Recording:
         rest of the recording is audited.
         """
         skipped = self.stats.skipped
+        last_ns = 0
         try:
             raw = self.cut.messages(self.audited_topics()) if self.cut is not None \
                 else _recorded_order(self._reader, self.audited_topics())
             for topic, msgtype, log_ns, data in raw:
+                if log_ns is None:
+                    yield Message(last_ns * 1e-9, topic, Unreadable(
+                        'a row without a valid time or data'))
+                    continue
+                last_ns = log_ns
                 decode = self._decoder(topic, msgtype)
                 if decode is None:
                     skipped[(topic, msgtype)] = skipped.get((topic, msgtype), 0) + 1
@@ -251,9 +257,6 @@ class Recording:
                 yield Message(log_ns * 1e-9, topic, payload)
         except self._errors as error:
             raise self._damaged(error) from None
-
-
-RawMessage = Tuple[str, str, int, bytes]  # topic, message type, log time (ns), data
 
 
 def _recorded_order(reader: Any, wanted: Iterable[str]) -> Iterator[RawMessage]:
@@ -278,9 +281,12 @@ def _recorded_order(reader: Any, wanted: Iterable[str]) -> Iterator[RawMessage]:
         if not mine:
             continue
         if isinstance(storage, Sqlite3Reader):
-            rows = storage.dbconn.execute(
-                'SELECT topic_id, timestamp, data FROM messages WHERE topic_id IN ({}) '
-                'ORDER BY id'.format(','.join(str(int(i)) for i in mine)))
+            # a damaged .db3 may hold NULL or text where a row's time or data should be
+            rows = ((cid, log_ns if valid else None, data if valid else b'')
+                    for cid, log_ns, data, valid in storage.dbconn.execute(
+                        "SELECT topic_id, timestamp, data, typeof(timestamp) = 'integer' AND "
+                        "typeof(data) = 'blob' FROM messages WHERE topic_id IN ({}) ORDER BY "
+                        'id'.format(','.join(str(int(i)) for i in mine))))
         else:
             scan = storage.messages_scan if isinstance(storage, McapReader) else storage.messages
             rows = ((c.id, log_ns, data) for c, log_ns, data in scan(list(mine.values())))

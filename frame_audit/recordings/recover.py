@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, Iterator, Optional, Tuple
 
-RawMessage = Tuple[str, str, int, bytes]  # topic, message type, log time (ns), data
+RawMessage = Tuple[str, str, Optional[int], bytes]  # topic, type, log time (ns; None: bad row)
 RECORD_LIMIT = 1 << 28  # 256 MiB: a longer record in a cut file is damage, not data
 
 
