@@ -55,6 +55,10 @@ class Audit:
         else:
             self.add_transforms(payload, message.arrival)
 
+    def forget(self, now: float) -> None:
+        """Forget what stopped before the window (live only: offline keeps all)."""
+        self.store.forget(now)
+
     def check(self, now: Optional[float] = None, final: bool = False) -> List[CheckResult]:
         """
         Run every check at receive time now (default: the newest message's time).

@@ -33,9 +33,41 @@ LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
+MAX_OCCURRENCES = 1000  # times kept per counted kind (jumps, rejections, unreadable messages)
 MAX_TIME_JUMPS = 100  # the most recent backward jumps kept (a clock may oscillate)
 MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
+
+
+@dataclass
+class Occurrences:
+    """
+    When something happened, with up to two numbers each: a bounded history and the total.
+
+    Live, a status reports the last timing.history_s (as tf2 forgets after its cache window),
+    so counts are taken over a window; the total and the first time stay for the log.
+    """
+
+    total: int = 0
+    first: Optional[float] = None
+    times: Deque[Tuple[float, float, float]] = field(
+        default_factory=lambda: deque(maxlen=MAX_OCCURRENCES))
+
+    def add(self, when: float, a: float = 0.0, b: float = 0.0) -> None:
+        """Note one occurrence at receive time when."""
+        self.total += 1
+        if self.first is None:
+            self.first = when
+        self.times.append((when, a, b))
+
+    def since(self, start: float) -> List[Tuple[float, float, float]]:
+        """Return the occurrences at or after start."""
+        return [item for item in self.times if item[0] >= start]
+
+    @property
+    def last(self) -> Optional[float]:
+        """Return when it last happened."""
+        return self.times[-1][0] if self.times else None
 
 
 @dataclass
@@ -46,29 +78,9 @@ class Rejection:
     parent: str
     child: str
     topic: str
-    count: int = 0
-    first_received: float = 0.0
+    seen: Occurrences = field(default_factory=Occurrences)
     example: str = ''
     publisher: Optional[str] = None
-
-
-@dataclass
-class Skipped:
-    """Messages of one topic that could not be read, for one reason."""
-
-    count: int
-    first_received: float
-
-
-@dataclass
-class JumpStats:
-    """Steps of an edge that leave the constant-velocity track by more than the threshold."""
-
-    count: int = 0
-    largest_m: float = 0.0
-    largest_rad: float = 0.0
-    first_received: Optional[float] = None
-    last_received: Optional[float] = None
 
 
 @dataclass
@@ -85,6 +97,7 @@ class TwoTracks:
     """Evidence that two sources send one edge: its samples keep switching between two tracks."""
 
     first_received: float
+    last_received: float = -math.inf
     separation_m: float = 0.0
     switches: int = 0  # in the window, when last seen
     rates_hz: Tuple[Optional[float], Optional[float]] = (None, None)
@@ -156,17 +169,18 @@ class Edge:
     stamp_times: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
     received_times: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
     latencies: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
-    future_count: int = 0
-    future_max_s: float = 0.0
-    jumps: JumpStats = field(default_factory=JumpStats)
+    topic_last: Dict[str, float] = field(default_factory=dict)  # topic -> last received
+    future: Occurrences = field(default_factory=Occurrences)  # (received, ahead_s)
+    jumps: Occurrences = field(default_factory=Occurrences)  # (received, off_m, off_rad)
     tracks: List[Track] = field(default_factory=list)  # at most two: the current one first
     assignments: Deque[int] = field(  # per sample: SAME, SWITCH or MISS
         default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
     two_tracks: Optional['TwoTracks'] = None
-    same_stamp_conflicts: int = 0
+    conflicts: Occurrences = field(default_factory=Occurrences)  # one stamp, two values
     stamp_jumps: List['TimeJump'] = field(default_factory=list)  # stamps back, receipts on
     baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
     doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
+    doubled_last: float = -math.inf  # when the rate was last about double its baseline
     lead_s: float = 0.0  # how far ahead of its arrival the edge is steadily stamped
 
     @property
@@ -229,6 +243,8 @@ class PoseTrack:
     topic: str
     header_frames: Dict[str, int] = field(default_factory=dict)
     child_frames: Dict[str, int] = field(default_factory=dict)
+    header_last: Dict[str, float] = field(default_factory=dict)  # frame -> last received
+    child_last: Dict[str, float] = field(default_factory=dict)
     count: int = 0
     pending: Deque[TrackedSample] = field(default_factory=lambda: deque(maxlen=MAX_PENDING))
     scored: Deque[TrackedSample] = field(default_factory=lambda: deque(maxlen=MAX_PENDING))
@@ -266,13 +282,14 @@ class FrameStore:
         self.frames_over_limit = 0
         self.tracks: Dict[str, PoseTrack] = {}
         self.scan_frames: Dict[str, int] = {}
+        self.scan_last: Dict[str, float] = {}
         self.topic_counts: Dict[str, int] = {}
         self.first_received: Optional[float] = None
         self.last_received: Optional[float] = None
         self.time_jumps: List[TimeJump] = []
         self.messages = 0
         self.ended = False  # a recording read to its end: no more data will come
-        self.unreadable: Dict[Tuple[str, str], Skipped] = {}  # (topic, reason) -> skipped
+        self.unreadable: Dict[Tuple[str, str], Occurrences] = {}  # (topic, reason) -> when
         self.recorded: Optional[Dict[str, str]] = None  # offline: every topic -> its type
         # While every frame has one parent, the tree's shape changes only when an edge is
         # added, so ancestries are cached until then (lookups are most of an audit's time).
@@ -322,11 +339,10 @@ class FrameStore:
             if len(self.rejections) >= MAX_REJECTION_KINDS:
                 self.rejections_dropped += 1
                 return
-            rejection = Rejection(reason, parent, child, arrival.topic,
-                                  first_received=arrival.received, example=example,
+            rejection = Rejection(reason, parent, child, arrival.topic, example=example,
                                   publisher=arrival.publisher)
             self.rejections[key] = rejection
-        rejection.count += 1
+        rejection.seen.add(arrival.received)
 
     def add_transforms(self, records: Iterable[TransformRecord], arrival: Arrival) -> None:
         """Take in one TFMessage's transforms as tf2 would."""
@@ -398,6 +414,7 @@ class FrameStore:
         edge.count += 1
         edge.last_received = arrival.received
         edge.topic_counts[arrival.topic] = edge.topic_counts.get(arrival.topic, 0) + 1
+        edge.topic_last[arrival.topic] = arrival.received
         if arrival.publisher:
             # a static value is latched: its publisher counts as sending from then on
             until = math.inf if arrival.topic == TF_STATIC_TOPIC else arrival.received
@@ -426,8 +443,7 @@ class FrameStore:
         edge.latencies.append(arrival.received - stamp)
         ahead = stamp - arrival.received
         if ahead > self.config.future_tolerance_s:
-            edge.future_count += 1
-            edge.future_max_s = max(edge.future_max_s, ahead)
+            edge.future.add(arrival.received, ahead)
         self._follow_track(edge, value, stamp, arrival.received)
         self._insert_sample(edge, stamp, value)
 
@@ -445,11 +461,10 @@ class FrameStore:
             return
         if edge.baseline_rate_hz is None:
             edge.baseline_rate_hz = rate
-        elif edge.doubled is not None:
-            first, baseline, highest = edge.doubled
-            edge.doubled = (first, baseline, max(highest, rate))
         elif rate >= RATE_DOUBLED * edge.baseline_rate_hz:
-            edge.doubled = (received, edge.baseline_rate_hz, rate)
+            first, _, highest = edge.doubled or (received, 0.0, 0.0)
+            edge.doubled = (first, edge.baseline_rate_hz, max(highest, rate))
+            edge.doubled_last = received
 
     def _insert_sample(self, edge: Edge, stamp: float, value: Transform) -> None:
         """Insert by stamp, then drop what is older than the window (kept like tf2's cache)."""
@@ -460,7 +475,7 @@ class FrameStore:
             index = bisect.bisect_right(edge.stamps, stamp)
             if index and edge.stamps[index - 1] == stamp:
                 if not _same(edge.values[index - 1], value, self.config):
-                    edge.same_stamp_conflicts += 1  # one stamp, two values: two sources
+                    edge.conflicts.add(edge.last_received)  # one stamp, two values
                 edge.values[index - 1] = value  # tf2 keeps one value per stamp
                 return
             edge.stamps.insert(index, stamp)
@@ -508,7 +523,7 @@ class FrameStore:
         edge.assignments.append(MISS)
         turned = rotation_angle(current.samples[-1][1].rotation, value.rotation)
         if off > self.config.odom_jump_m or turned > self.config.odom_jump_rad:
-            _count_jump(edge.jumps, off, turned, received)
+            edge.jumps.add(received, off, turned)
         new = Track()
         new.add(stamp, value)
         edge.tracks = [new, current]  # a second track from before is forgotten
@@ -534,6 +549,7 @@ class FrameStore:
         if edge.two_tracks is None:
             edge.two_tracks = TwoTracks(first_received=received)
         evidence = edge.two_tracks
+        evidence.last_received = received
         evidence.separation_m = max(evidence.separation_m, separation)
         evidence.switches = max(evidence.switches, switches)
         rates = sorted((track.rate_hz() for track in edge.tracks),
@@ -557,8 +573,10 @@ class FrameStore:
         track.last_received = arrival.received
         frame = str(record.frame_id)
         track.header_frames[frame] = track.header_frames.get(frame, 0) + 1
+        track.header_last[frame] = arrival.received
         if child_frame is not None:
             track.child_frames[child_frame] = track.child_frames.get(child_frame, 0) + 1
+            track.child_last[child_frame] = arrival.received
         if 0.0 <= record.stamp - track.last_kept_stamp < PLACE_PERIOD_S:
             return  # ten samples a second are enough to judge a topic by
         track.last_kept_stamp = record.stamp
@@ -577,14 +595,46 @@ class FrameStore:
             if len(self.unreadable) >= MAX_REJECTION_KINDS:
                 self.rejections_dropped += 1
                 return
-            skipped = self.unreadable[key] = Skipped(0, arrival.received)
-        skipped.count += 1
+            skipped = self.unreadable[key] = Occurrences()
+        skipped.add(arrival.received)
 
     def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
         """Take in a scan's header: only its frame matters to the audit."""
         self._tick(arrival)
         frame = str(record.frame_id)
         self.scan_frames[frame] = self.scan_frames.get(frame, 0) + 1
+        self.scan_last[frame] = arrival.received
+
+    def forget(self, now: float) -> None:
+        """
+        Forget what stopped before the window, as tf2 forgets it: live memory stays bounded.
+
+        Edges silent for longer than timing.history_s (and stale_after_s) are dropped, with
+        the frames only they held, unless latched on /tf_static or touching a frame the
+        config names (a stopped odom -> base_link stays, and stays reported); so are kinds
+        of rejected and unreadable messages not seen in the window. The live node forgets;
+        an offline audit keeps everything for its report.
+        """
+        before = now - self.config.history_s - self.config.stale_after_s
+        config = self.config
+        named = {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame,
+                 *config.required_frames}
+        gone = [key for key, edge in self.edges.items()
+                if edge.static_value is None and edge.last_received < before
+                and not named & set(key)]
+        for parent, child in gone:
+            del self.edges[(parent, child)]
+            del self.parents[child][parent]
+            if not self.parents[child]:
+                del self.parents[child]
+        if gone:
+            self.frames = {frame for key in self.edges for frame in key}
+            self._one_parent_each = all(len(p) == 1 for p in self.parents.values())
+            self._ancestries.clear()
+        for counted in (self.rejections, self.unreadable):
+            for key in [k for k, v in counted.items()
+                        if ((v.seen if isinstance(v, Rejection) else v).last or 0.0) < before]:
+                del counted[key]
 
     # -- the tree as it is now ------------------------------------------------------------
 
@@ -685,13 +735,3 @@ def _same(a: Transform, b: Transform, config: AuditConfig) -> bool:
     """Return whether two values agree within the laser tolerances (NaN never agrees)."""
     near = all(abs(p - q) <= config.tolerance_m for p, q in zip(a.translation, b.translation))
     return near and rotation_angle(a.rotation, b.rotation) <= config.tolerance_rad
-
-
-def _count_jump(stats: JumpStats, off_m: float, off_rad: float, received: float) -> None:
-    """Count a step that left the edge's track by more than odometry.jump_m or jump_rad."""
-    stats.count += 1
-    stats.largest_m = max(stats.largest_m, off_m)
-    stats.largest_rad = max(stats.largest_rad, off_rad)
-    if stats.first_received is None:
-        stats.first_received = received
-    stats.last_received = received

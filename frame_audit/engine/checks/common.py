@@ -7,7 +7,7 @@ from ..config import AuditConfig
 from ..findings import Finding, fmt, Level
 from ..geometry import Transform, yaw_of
 from ..records import TF_STATIC_TOPIC
-from ..store import Edge, FrameStore, Skipped
+from ..store import Edge, FrameStore, Occurrences
 
 WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data, not frames
 
@@ -57,23 +57,45 @@ LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms we
                     'likely sent before the recording (or this node) started')
 
 
-def unreadable(store: FrameStore, check: str, topics: Iterable[str]) -> List[Finding]:
-    """Report messages of these topics that could not be read: one finding per topic."""
+def window(config: AuditConfig, now: float) -> float:
+    """
+    Return when the window a verdict judges begins: timing.history_s before now.
+
+    tf2 forgets what is older than its cache; live, a status shows the car as it is now, and
+    what happened before lives on in the node's log (offline, in the report's findings).
+    """
+    return now - config.history_s
+
+
+def plural(count: int, word: str, many: str = '') -> str:
+    """Return '1 edge', '3 edges' (or the given plural)."""
+    return '{} {}'.format(count, word if count == 1 else (many or word + 's'))
+
+
+def times(count: int) -> str:
+    """Return 'once', 'twice' or 'N times'."""
+    return {1: 'once', 2: 'twice'}.get(count, '{} times'.format(count))
+
+
+def unreadable(store: FrameStore, check: str, topics: Iterable[str],
+               now: float) -> List[Finding]:
+    """Report recent messages of these topics that could not be read: one per topic."""
     wanted = set(topics)
-    by_topic: Dict[str, List[Tuple[str, Skipped]]] = {}
+    start = window(store.config, now)
+    by_topic: Dict[str, List[Tuple[str, Occurrences]]] = {}
     for (topic, reason), skipped in sorted(store.unreadable.items()):
-        if topic in wanted:
+        if topic in wanted and skipped.since(start):
             by_topic.setdefault(topic, []).append((reason, skipped))
     findings = []
     for topic, reasons in sorted(by_topic.items()):
-        count = sum(s.count for _, s in reasons)
-        first = min(s.first_received for _, s in reasons)
+        count = sum(s.total for _, s in reasons)
+        first = min(s.first or 0.0 for _, s in reasons)
         findings.append(Finding(
             check, Level.WARN,
-            '{} messages on {} could not be read and were skipped ({}); the first at {} s. '
-            'The rest of {} was audited'.format(
-                count, topic, '; '.join('{}× {}'.format(s.count, reason)
-                                        for reason, s in reasons[:3]),
+            '{} on {} could not be read and {} skipped ({}); the first at {} s. The rest '
+            'of {} was audited'.format(
+                plural(count, 'message'), topic, 'was' if count == 1 else 'were',
+                '; '.join('{}× {}'.format(s.total, reason) for reason, s in reasons[:3]),
                 fmt(first - (store.first_received or first), 1), topic),
             'unreadable:' + topic, topics=(topic,),
             values={'skipped': count,

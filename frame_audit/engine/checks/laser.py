@@ -1,10 +1,11 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """The LiDAR's offset: the tree's base_link → laser against the one measured on the car."""
+import math
 from typing import List, Tuple
 
 from .common import arrow, describe, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    source, static_lost, warming_up
+    source, static_lost, warming_up, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
 from ..geometry import quat_from_rpy, rotation_angle, Transform
@@ -113,7 +114,7 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
             values={'x': value.translation[0], 'expected_x': config.laser_translation[0],
                     'rotation_error_rad': round(angle, 6)}))
     for edge in path:
-        if TF_TOPIC in edge.topic_counts:
+        if edge.topic_last.get(TF_TOPIC, -math.inf) >= window(config, now):
             findings.append(Finding(
                 LASER, Level.WARN,
                 '{} is sent on /tf ({}), not /tf_static: a fixed mount belongs on /tf_static, '

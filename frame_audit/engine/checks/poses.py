@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .common import arrow, INIT_HINT, source, unreadable, warming_up
+from .common import arrow, INIT_HINT, source, times, unreadable, warming_up, window
 from .laser import laser_path
 from ..config import AuditConfig, PoseTopic
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
@@ -196,7 +196,7 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
             findings.append(finding)
         else:
             summaries.append(summary)
-    findings += unreadable(store, POSE, [pose.topic for pose in config.pose_topics])
+    findings += unreadable(store, POSE, [pose.topic for pose in config.pose_topics], now)
     if absent:
         others = unlisted_topics(store, config, POSE_MESSAGE_TYPES)
         summaries.append('not recorded: {}{}'.format(', '.join(absent), (
@@ -215,8 +215,8 @@ def _tree_edge(store: FrameStore, parent: str, child: str) -> str:
     return '{} ({})'.format(arrow(parent, child), source(edge)) if edge is not None else ''
 
 
-def _frame_mismatches(track: PoseTrack, store: FrameStore,
-                      config: AuditConfig) -> List[Finding]:
+def _frame_mismatches(track: PoseTrack, store: FrameStore, config: AuditConfig,
+                      start: float) -> List[Finding]:
     """
     Compare the odometry message's frames with the config, and say what the tree says.
 
@@ -225,14 +225,16 @@ def _frame_mismatches(track: PoseTrack, store: FrameStore,
     of the topic place it in a frame TF does not have (an ERROR).
     """
     findings = []
-    parents = [f.lstrip('/') for f in track.header_frames]
-    children = [f.lstrip('/') for f in track.child_frames]
-    for field, frames, want, key in (
-            ('header.frame_id', track.header_frames, config.odom_frame, 'frames.odom'),
-            ('child_frame_id', track.child_frames, config.base_frame, 'frames.base')):
+    parents = [f.lstrip('/') for f in track.header_frames if track.header_last[f] >= start]
+    children = [f.lstrip('/') for f in track.child_frames if track.child_last[f] >= start]
+    for field, frames, last, want, key in (
+            ('header.frame_id', track.header_frames, track.header_last, config.odom_frame,
+             'frames.odom'),
+            ('child_frame_id', track.child_frames, track.child_last, config.base_frame,
+             'frames.base')):
         for frame, count in sorted(frames.items()):
             name = frame.lstrip('/')
-            if name == want:
+            if name == want or last[frame] < start:
                 continue
             pairs = [(name, c) for c in children] if field == 'header.frame_id' else \
                 [(p, name) for p in parents]
@@ -312,7 +314,7 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     topic_key = config.key('odometry.topic')
     compared = 0
     if track is not None:
-        findings += _frame_mismatches(track, store, config)
+        findings += _frame_mismatches(track, store, config, window(config, now))
         vs_tf, compared = _pose_vs_tf(track, store, config)
         if vs_tf:
             findings.append(vs_tf)
@@ -328,24 +330,28 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     else:
         said.append('no {} messages ({}){}'.format(
             config.odom_topic, topic_key, ' yet' if not store.ended else ''))
-    findings += unreadable(store, ODOMETRY, (config.odom_topic,))
+    findings += unreadable(store, ODOMETRY, (config.odom_topic,), now)
     odom_edge = store.edges.get((config.odom_frame, config.base_frame))
-    if odom_edge is not None and odom_edge.jumps.count and odom_edge.two_tracks is None:
-        jumps = odom_edge.jumps  # two sources' switches are parent_uniqueness's to report
+    recent = odom_edge.jumps.since(window(config, now)) if odom_edge is not None else []
+    if recent and odom_edge.two_tracks is None:  # two sources are parent_uniqueness's
+        largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)
         findings.append(Finding(
             ODOMETRY, Level.ERROR,
-            '{} jumped {} times (largest {} m, {} rad off its track): REP 105 requires odom '
-            'to be continuous; an odometry reset or a second source'.format(
-                name, jumps.count, fmt(jumps.largest_m, 3), fmt(jumps.largest_rad, 3)),
+            '{} jumped {} in the last {} s (largest {} m, {} rad off its track; the last {} s '
+            'ago): REP 105 requires odom to be continuous; an odometry reset or a second '
+            'source'.format(name, times(len(recent)), fmt(config.history_s, 0),
+                            fmt(largest_m, 3), fmt(largest_rad, 3),
+                            fmt(now - recent[-1][0], 1)),
             'jump', frames=odom_edge.key, topics=odom_edge.topics,
-            values={'jumps': jumps.count, 'largest_jump_m': round(jumps.largest_m, 4)}))
+            values={'jumps': len(recent), 'largest_jump_m': round(largest_m, 4),
+                    'jumps_total': odom_edge.jumps.total}))
     if odom_edge is not None:
         said.append('{} continuous'.format(name))
     else:
         said.append('no {} in the tree{}'.format(name, ' yet' if not store.ended else ''))
     map_edge = store.edges.get((config.map_frame, config.odom_frame))
     if map_edge is not None:
-        values['map_odom_corrections'] = map_edge.jumps.count
+        values['map_odom_corrections'] = map_edge.jumps.total
     # agreement is never claimed without data: no odometry, or too little, leaves it STALE
     stale = track is None or not compared
     return CheckResult(ODOMETRY, '; '.join(said), findings, values, stale=stale)

@@ -7,7 +7,7 @@ An edge that stops leaves nodes unable to transform; a bag that loops makes time
 """
 from typing import List
 
-from .common import arrow, source
+from .common import arrow, source, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_TOPIC
@@ -41,28 +41,30 @@ def _stopped(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
         values={'age_s': round(age, 3)})]
 
 
-def _future(edge: Edge, config: AuditConfig) -> List[Finding]:
-    if not edge.future_count:
+def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
+    recent = edge.future.since(window(config, now))
+    if not recent:
         return []
     name = arrow(edge.parent, edge.child)
-    if edge.future_max_s > config.history_s:
+    future_max_s = max(ahead for _, ahead, _ in recent)
+    if future_max_s > config.history_s:
         return [Finding(
             TIMING, Level.ERROR,
             '{} was stamped {} s after it arrived, more than tf2 keeps (timing.history_s {} s): '
             'tf2 takes that stamp as the newest and drops every later {} as too old, so the '
             'edge is lost until that time. A clock out of sync between machines?'.format(
-                name, fmt(edge.future_max_s, 1), fmt(config.history_s, 0), name),
+                name, fmt(future_max_s, 1), fmt(config.history_s, 0), name),
             'future:' + name, frames=edge.key, topics=edge.topics,
-            values={'ahead_s': round(edge.future_max_s, 3)})]
+            values={'ahead_s': round(future_max_s, 3)})]
     return [Finding(
         TIMING, Level.WARN,
         '{} is stamped up to {} s after it arrives ({} messages beyond timing.'
         "future_tolerance_s {} s; slam_toolbox's transform_timeout explains 1 s): a clock "
         'out of sync between machines?'.format(
-            name, fmt(edge.future_max_s, 2), edge.future_count,
+            name, fmt(future_max_s, 2), len(recent),
             fmt(config.future_tolerance_s, 1)),
         'future:' + name, frames=edge.key, topics=edge.topics,
-        values={'ahead_s': round(edge.future_max_s, 3)})]
+        values={'ahead_s': round(future_max_s, 3)})]
 
 
 WALL_CLOCK_S = 1e9  # 2001: receive times beyond this are wall time, stamps below it sim time
@@ -131,7 +133,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     values = {}
     edges = _moving(store)
     for edge in edges:
-        findings += _stopped(edge, config, now) + _future(edge, config) + _lag(edge, config)
+        findings += _stopped(edge, config, now) + _future(edge, config, now) + _lag(edge, config)
         rate = edge.rate_hz()
         name = arrow(edge.parent, edge.child)
         values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0

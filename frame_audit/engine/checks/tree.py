@@ -1,11 +1,12 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """The tree's shape: one parent per frame, REP 105's order, one connected tree."""
+import math
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .common import arrow, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    moving_chain, source, static_lost, tree_frames, unreadable, warming_up
+    moving_chain, source, static_lost, tree_frames, unreadable, warming_up, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC
@@ -16,12 +17,18 @@ CHAIN = 'chain_order'
 CONNECTIVITY = 'connectivity'
 
 
-def _second_parents(store: FrameStore) -> List[Finding]:
+def _live(edge: Edge, start: float) -> bool:
+    """Return whether an edge holds within the window: latched on /tf_static, or recent."""
+    return edge.static_value is not None or edge.last_received >= start
+
+
+def _second_parents(store: FrameStore, start: float) -> List[Finding]:
     findings = []
     for child, parents in sorted(store.parents.items()):
-        if len(parents) < 2:
+        edges = sorted((e for e in parents.values() if _live(e, start)),
+                       key=lambda edge: edge.first_received)
+        if len(edges) < 2:
             continue
-        edges = sorted(parents.values(), key=lambda edge: edge.first_received)
         described = ' and '.join('{} ({})'.format(e.parent, source(e)) for e in edges)
         topics = tuple(sorted({t for e in edges for t in e.topics}))
         findings.append(Finding(
@@ -34,11 +41,12 @@ def _second_parents(store: FrameStore) -> List[Finding]:
     return findings
 
 
-def _cycles(store: FrameStore) -> List[Finding]:
-    """Find cycles over every edge ever seen (a depth-first search, each cycle once)."""
+def _cycles(store: FrameStore, start: float) -> List[Finding]:
+    """Find cycles over the edges of the window (a depth-first search, each cycle once)."""
     children: Dict[str, List[str]] = {}
-    for parent, child in store.edges:
-        children.setdefault(parent, []).append(child)
+    for (parent, child), edge in store.edges.items():
+        if _live(edge, start):
+            children.setdefault(parent, []).append(child)
     state: Dict[str, int] = {}  # 1: on the current path, 2: done
     found: Dict[Tuple[str, ...], List[str]] = {}
     for start in sorted(children):
@@ -66,14 +74,16 @@ def _cycles(store: FrameStore) -> List[Finding]:
             for key, cycle in sorted(found.items())]
 
 
-def _at_once(edge: Edge) -> List[str]:
+def _at_once(edge: Edge, start: float) -> List[str]:
     """
-    Return the publishers that sent an edge during the same time, sorted.
+    Return the publishers that sent an edge during the same time within the window, sorted.
 
     One node taking over from another (a restart under a new name) is no fault; two sending
     at once are. A static publisher counts as sending for good: its value is latched.
     """
-    spans = sorted(edge.publishers.items(), key=lambda item: item[1].first_received)
+    spans = sorted(((name, activity) for name, activity in edge.publishers.items()
+                    if activity.last_received >= start),
+                   key=lambda item: item[1].first_received)
     names = set()
     for index, (first, early) in enumerate(spans):
         for second, late in spans[index + 1:]:
@@ -82,11 +92,13 @@ def _at_once(edge: Edge) -> List[str]:
     return sorted(names)
 
 
-def _two_sources(store: FrameStore) -> List[Finding]:
+def _two_sources(store: FrameStore, start: float) -> List[Finding]:
     findings = []
     for edge in sorted(store.edges.values(), key=lambda e: e.key):
+        if not _live(edge, start):
+            continue
         name = arrow(edge.parent, edge.child)
-        senders = _at_once(edge)
+        senders = _at_once(edge, start)
         if senders:
             counts = ', '.join('{} ({} messages)'.format(node, edge.publishers[node].count)
                                for node in senders)
@@ -97,7 +109,7 @@ def _two_sources(store: FrameStore) -> List[Finding]:
                     name, len(senders), counts, ', '.join(edge.topics)),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'publishers': ', '.join(senders)}))
-        elif edge.two_tracks is not None:
+        elif edge.two_tracks is not None and edge.two_tracks.last_received >= start:
             tracks = edge.two_tracks
             rates = ' and '.join('one at {} Hz'.format(fmt(rate, 1)) if rate else
                                  'one at an unknown rate' for rate in tracks.rates_hz)
@@ -113,15 +125,16 @@ def _two_sources(store: FrameStore) -> List[Finding]:
                         'switches': tracks.switches,
                         'rates_hz': ', '.join(fmt(r or float('nan'), 1)
                                               for r in tracks.rates_hz)}))
-        elif edge.same_stamp_conflicts >= SAME_STAMP_CONFLICTS:
+        elif len(edge.conflicts.since(start)) >= SAME_STAMP_CONFLICTS:
+            conflicts = len(edge.conflicts.since(start))
             findings.append(Finding(
                 PARENTS, Level.ERROR,
                 '{} comes from two sources: {} of its stamps arrived twice with different '
                 'values, on {}. tf2 keeps whichever came last; keep one source'.format(
-                    name, edge.same_stamp_conflicts, ', '.join(edge.topics)),
+                    name, conflicts, ', '.join(edge.topics)),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
-                values={'conflicting_stamps': edge.same_stamp_conflicts}))
-        elif edge.doubled is not None:
+                values={'conflicting_stamps': conflicts}))
+        elif edge.doubled is not None and edge.doubled_last >= start:
             _, baseline, rate = edge.doubled
             findings.append(Finding(
                 PARENTS, Level.ERROR,
@@ -135,7 +148,8 @@ def _two_sources(store: FrameStore) -> List[Finding]:
 
 def check_parent_uniqueness(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that every frame has one parent, no cycle, and each edge one source."""
-    findings = _second_parents(store) + _cycles(store) + _two_sources(store)
+    start = window(config, now)
+    findings = _second_parents(store, start) + _cycles(store, start) + _two_sources(store, start)
     return CheckResult(PARENTS, 'every frame of {} has one parent and one source'.format(
         len(store.frames)), findings, {'frames': len(store.frames)},
         stale=not store.edges)
@@ -164,12 +178,12 @@ def _missing(frames: Sequence[str], key: str, check: str, store: FrameStore,
         names, verb, what, hint), key, frames=tuple(absent))
 
 
-def _reversed(store: FrameStore, chain: Sequence[str]) -> List[Finding]:
+def _reversed(store: FrameStore, chain: Sequence[str], start: float) -> List[Finding]:
     findings = []
     for upper_index, upper in enumerate(chain):
         for lower in chain[upper_index + 1:]:
             edge = store.edges.get((lower, upper))
-            if edge is None:
+            if edge is None or not _live(edge, start):
                 continue
             findings.append(Finding(
                 CHAIN, Level.ERROR,
@@ -184,7 +198,7 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
     """Check REP 105: map above odom above base_link, other frames allowed in between."""
     chain = [config.map_frame, config.odom_frame, config.base_frame]
     required = [frame for frame in chain if frame in config.required_frames]
-    findings = _reversed(store, chain)
+    findings = _reversed(store, chain, window(config, now))
     # the LiDAR's absence is laser_offset's to report, once
     frames = [f for f in config.required_frames if f != config.laser_frame]
     missing = _missing(frames, 'missing', CHAIN, store, config, now,
@@ -219,18 +233,22 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
                        stale=not ancestry)
 
 
-def _header_frames(store: FrameStore, config: AuditConfig) -> Dict[str, Dict[str, int]]:
-    """Return frame -> {topic: messages} for every frame named in an audited header."""
+def _header_frames(store: FrameStore, config: AuditConfig,
+                   start: float = -math.inf) -> Dict[str, Dict[str, int]]:
+    """Return frame -> {topic: messages} for every frame named in a header since start."""
     named: Dict[str, Dict[str, int]] = {}
 
-    def add(frame: str, topic: str, count: int) -> None:
-        named.setdefault(frame.lstrip('/'), {})[topic] = count
+    def add(frame: str, topic: str, count: int, last: float) -> None:
+        if last >= start:
+            named.setdefault(frame.lstrip('/'), {})[topic] = count
 
     for frame, count in store.scan_frames.items():
-        add(frame, config.scan_topic, count)
+        add(frame, config.scan_topic, count, store.scan_last[frame])
     for topic, track in store.tracks.items():
-        for frame, count in list(track.header_frames.items()) + list(track.child_frames.items()):
-            add(frame, topic, count)
+        for frame, count in track.header_frames.items():
+            add(frame, topic, count, track.header_last[frame])
+        for frame, count in track.child_frames.items():
+            add(frame, topic, count, track.child_last[frame])
     return named
 
 
@@ -249,7 +267,7 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
     findings = []
     base_root = store.ancestry(config.base_frame)[-1] if config.base_frame in store.frames \
         else None
-    named = _header_frames(store, config)
+    named = _header_frames(store, config, window(config, now))
     if '' in named:
         topics = named.pop('')
         findings.append(Finding(CONNECTIVITY, Level.ERROR, 'an empty header.frame_id on {}'.format(
@@ -276,7 +294,7 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
                                store.ancestry(frame)[-1], config.base_frame, base_root,
                                '. ' + LOST_STATIC_NOTE if lost else ''),
             'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
-    findings += unreadable(store, CONNECTIVITY, (config.scan_topic,))
+    findings += unreadable(store, CONNECTIVITY, (config.scan_topic,), now)
     trees = store.trees()
     if len(trees) > 1:
         lost = static_lost(store)

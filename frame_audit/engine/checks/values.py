@@ -1,11 +1,12 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """The values themselves: what tf2 drops or changes, and static transforms that disagree."""
+import math
 from typing import Dict, List, Tuple
 
-from .common import arrow, describe, source, unreadable
+from .common import arrow, describe, plural, source, unreadable, window
 from ..config import AuditConfig
-from ..findings import CheckResult, Finding, Level
+from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore, Rejection
 
@@ -35,42 +36,51 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
     Check for transforms that tf2 drops or renames, and say what tf2 did.
 
     One cause, one finding: every edge with the same fault on the same topic is listed in one
-    finding (a ROS 1 recording names dozens of frames with a leading '/').
+    finding (a ROS 1 recording names dozens of frames with a leading '/'). Only what arrived
+    within the window counts: a glitch an hour ago is in the log, not the status.
     """
-    groups: Dict[Tuple[str, str], List[Rejection]] = {}
+    start = window(config, now)
+    groups: Dict[Tuple[str, str], List[Tuple[Rejection, int]]] = {}
     for rejection in store.rejections.values():
-        groups.setdefault((rejection.reason, rejection.topic), []).append(rejection)
+        recent = len(rejection.seen.since(start))
+        if recent:
+            groups.setdefault((rejection.reason, rejection.topic), []).append(
+                (rejection, recent))
     findings = []
     for (reason, topic), rejections in sorted(groups.items()):
-        rejections.sort(key=lambda r: (-r.count, r.parent, r.child))
+        rejections.sort(key=lambda item: (-item[1], item[0].parent, item[0].child))
         level, what, action = _REASONS[reason]
-        count = sum(r.count for r in rejections)
-        publishers = sorted({r.publisher for r in rejections if r.publisher})
+        count = sum(recent for _, recent in rejections)
+        publishers = sorted({r.publisher for r, _ in rejections if r.publisher})
         by = ', by ' + ', '.join(publishers) if publishers else ''
         edges = ', '.join(arrow(r.parent or "''", r.child or "''")
-                          for r in rejections[:SHOWN_EDGES])
+                          for r, _ in rejections[:SHOWN_EDGES])
         more = len(rejections) - SHOWN_EDGES
+        last = max(r.seen.last or 0.0 for r, _ in rejections)
         findings.append(Finding(
             VALUES, level,
-            '{} on {}{}: {} messages on {} edge{}: {}{} (e.g. {}); {}'.format(
-                what[0].upper() + what[1:], topic, by, count, len(rejections),
-                '' if len(rejections) == 1 else 's', edges,
-                ' and {} more'.format(more) if more > 0 else '', rejections[0].example,
+            '{} on {}{}: {} on {} in the last {} s: {}{} (e.g. {}); {}'.format(
+                what[0].upper() + what[1:], topic, by, plural(count, 'message'),
+                plural(len(rejections), 'edge'), fmt(config.history_s, 0), edges,
+                ' and {} more'.format(more) if more > 0 else '', rejections[0][0].example,
                 action),
             '{}:{}'.format(reason, topic),
-            frames=tuple(dict.fromkeys(f for r in rejections[:SHOWN_EDGES]
+            frames=tuple(dict.fromkeys(f for r, _ in rejections[:SHOWN_EDGES]
                                        for f in (r.parent, r.child) if f)),
-            topics=(topic,), values={'count': count, 'edges': len(rejections)}))
-    findings += unreadable(store, VALUES, (TF_TOPIC, TF_STATIC_TOPIC))
+            topics=(topic,), values={'count': count, 'edges': len(rejections),
+                                     'total': sum(r.seen.total for r, _ in rejections),
+                                     'last_s_ago': round(now - last, 1)}))
+    findings += unreadable(store, VALUES, (TF_TOPIC, TF_STATIC_TOPIC), now)
     if store.frames_over_limit or store.rejections_dropped:
         findings.append(Finding(
             VALUES, Level.WARN,
             'more than limits.max_frames ({}) frames: {} transforms to further frames were '
             'counted, not stored'.format(config.max_frames, store.frames_over_limit),
             'too_many_frames', values={'not_stored': store.frames_over_limit}))
-    return CheckResult(VALUES, 'every transform is finite, unit and well named', findings,
-                       {'rejected': sum(r.count for r in store.rejections.values())},
-                       stale=not store.edges)
+    total = sum(r.seen.total for r in store.rejections.values())
+    return CheckResult(VALUES, 'every transform is finite, unit and well named' + (
+        ' now ({} rejected earlier)'.format(total) if total else ''), findings,
+        {'rejected': total}, stale=not store.edges)
 
 
 def check_static_transforms(store: FrameStore, config: AuditConfig,
@@ -83,7 +93,7 @@ def check_static_transforms(store: FrameStore, config: AuditConfig,
             continue
         static_edges += 1
         name = arrow(edge.parent, edge.child)
-        if TF_TOPIC in edge.topic_counts:
+        if edge.topic_last.get(TF_TOPIC, -math.inf) >= window(config, now):
             findings.append(Finding(
                 STATIC, Level.WARN,
                 '{} is sent on both /tf_static and /tf ({}): one publisher too many; a fixed '
