@@ -1,14 +1,17 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-The live node's cost: its CPU share at the car's load and at ten times it, and its memory.
+The live node's cost against a bare rclpy listener of the same topics, and its memory.
 
-Not a test: prints numbers. The node runs in its own process as `ros2 run` starts it; this
+Not a test: prints numbers. The node runs in its own process as `ros2 run` starts it, and
+beside it, measured in the same windows, a bare rclpy node with empty callbacks on the same
+topics (the floor every ROS user already pays: a tf2 listener costs about the same). This
 process publishes the car's topics at their rates (odom -> base_link and /odom 50 Hz,
 map -> odom at SLAM's 20 Hz, the particle filter's pose and the scan 40 Hz, /slam_pose 4 Hz),
-stamped with the wall clock, and reads the node's CPU time and resident memory from /proc.
-The flood adds a new frame name every millisecond on top of the tenfold load: the engine
-bounds its store (limits.max_frames), so memory must level off.
+stamped with the wall clock, reads both processes' CPU time and resident memory from /proc,
+and counts the messages the node took (its tree status says) against those sent. The flood
+adds a new frame name every millisecond on top of the tenfold load: the node forgets what
+stopped and the store is bounded (limits.max_frames), so memory must level off.
 
     source .venv/env.sh && python benchmarks/bench_node.py [--seconds 10] [--flood-s 60]
 """
@@ -22,9 +25,11 @@ import sys
 import time
 from typing import Callable, Dict, List, Tuple
 
+from diagnostic_msgs.msg import DiagnosticArray
 from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped
 from nav_msgs.msg import Odometry
 import rclpy
+from rclpy.executors import ExternalShutdownException
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
@@ -81,6 +86,7 @@ class Load:
             'pf': self._pf, 'scan': self._scan, 'slam_pose': self._slam_pose}
         self.due: Dict[str, float] = {}
         self.flood_frames = 0
+        self.sent = 0
 
     def send_static(self) -> None:
         """Send base_link -> laser once, latched."""
@@ -94,6 +100,7 @@ class Load:
             if now >= self.due.get(name, 0.0):
                 self.due[name] = max(self.due.get(name, now) + 1.0 / (rate * multiplier), now)
                 self.sends[name](now)
+                self.sent += 1
         if flood:
             self.flood_frames += 1
             self.tf.publish(rm.tf_message([TransformRecord(
@@ -142,13 +149,61 @@ def run(load: Load, node, seconds: float, multiplier: float, flood: bool = False
         time.sleep(0.0002)
 
 
-def measure(pid: int, load: Load, node, seconds: float, multiplier: float) -> float:
-    """Return the node's CPU share (1.0 = one core) over seconds at a load."""
-    cpu0, _ = node_usage(pid)
+def measure(pids: List[int], load: Load, node, seconds: float,
+            multiplier: float) -> List[float]:
+    """Return each process's CPU share (1.0 = one core) over the same seconds at a load."""
+    before = [node_usage(pid)[0] for pid in pids]
     wall0 = time.monotonic()
     run(load, node, seconds, multiplier)
-    cpu1, _ = node_usage(pid)
-    return (cpu1 - cpu0) / (time.monotonic() - wall0)
+    wall = time.monotonic() - wall0
+    return [(node_usage(pid)[0] - cpu) / wall for pid, cpu in zip(pids, before)]
+
+
+class Taken:
+    """The node's own count of messages taken, from its tree status on /diagnostics."""
+
+    def __init__(self, node):
+        """Listen to /diagnostics."""
+        self.count = 0
+        node.create_subscription(DiagnosticArray, '/diagnostics', self._take, 10)
+
+    def _take(self, msg: DiagnosticArray) -> None:
+        for status in rm.frame_audit_statuses(msg):
+            if status.check == 'tree':
+                self.count = int(status.values.get('node: messages taken', self.count))
+
+
+def counted(load: Load, node, taken: Taken, seconds: float, multiplier: float,
+            pids: List[int]) -> Tuple[List[float], int, int]:
+    """Measure CPU at a load; return it with the messages sent and taken in that window."""
+    settle(load, node)
+    sent0, taken0 = load.sent, taken.count
+    shares = measure(pids, load, node, seconds, multiplier)
+    settle(load, node)
+    return shares, load.sent - sent0, taken.count - taken0
+
+
+def settle(load: Load, node) -> None:
+    """Wait, sending nothing, until the node has published a count of everything sent."""
+    run(load, node, 2.5, 0.0)
+
+
+def bare_listener() -> None:
+    """Run a bare rclpy node with empty callbacks on the car's topics: the cost floor."""
+    rclpy.init()
+    node = rclpy.create_node('bare_listener')
+    static = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE,
+                        durability=DurabilityPolicy.TRANSIENT_LOCAL)
+    sensor = QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT)
+    for kind, topic, qos in ((TFMessage, '/tf', 100), (TFMessage, '/tf_static', static),
+                             (Odometry, '/odom', 10), (PoseStamped, '/pf/viz/inferred_pose', 10),
+                             (PoseWithCovarianceStamped, '/slam_pose', 10),
+                             (LaserScan, '/scan', sensor)):
+        node.create_subscription(kind, topic, lambda msg: None, qos)
+    try:
+        rclpy.spin(node)
+    except (KeyboardInterrupt, ExternalShutdownException):
+        pass
 
 
 def start_node(env: Dict[str, str]) -> subprocess.Popen:
@@ -166,36 +221,51 @@ def main() -> None:
     parser.add_argument('--seconds', type=float, default=10.0, help='each measurement window')
     parser.add_argument('--flood-s', type=float, default=60.0, help='the flood before memory')
     parser.add_argument('--multiplier', type=float, default=10.0, help='the heavy load')
+    parser.add_argument('--bare-listener', action='store_true', help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.bare_listener:
+        bare_listener()
+        return
     os.environ['ROS_DOMAIN_ID'] = str(215 + os.getpid() % 18)
     os.environ['ROS_AUTOMATIC_DISCOVERY_RANGE'] = 'LOCALHOST'
     os.environ.setdefault('ROS_LOG_DIR', '/tmp/frame_audit_bench_logs')
     rclpy.init()
     node = rclpy.create_node('frame_audit_bench_car')
     load = Load(node)
+    taken = Taken(node)
     load.send_static()
     process = start_node(dict(os.environ))
+    bare = subprocess.Popen([sys.executable, __file__, '--bare-listener'],
+                            env=dict(os.environ), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    pids = [process.pid, bare.pid]
     try:
         time.sleep(3.0)
-        idle = measure(process.pid, load, node, args.seconds, 0.0)
+        idle = measure(pids, load, node, args.seconds, 0.0)
         run(load, node, 3.0, 1.0)  # warm up: the node discovers topics, fills its history
-        car = measure(process.pid, load, node, args.seconds, 1.0)
+        car, car_sent, car_taken = counted(load, node, taken, args.seconds, 1.0, pids)
         _, rss_car = node_usage(process.pid)
-        heavy = measure(process.pid, load, node, args.seconds, args.multiplier)
+        heavy, heavy_sent, heavy_taken = counted(load, node, taken, args.seconds,
+                                                 args.multiplier, pids)
         rss_flood = []
         for _ in range(4):  # memory must level off once the store is full
             run(load, node, args.flood_s / 4, args.multiplier, flood=True)
             rss_flood.append(node_usage(process.pid)[1])
     finally:
-        process.terminate()
-        process.wait(timeout=15)
+        for child in (process, bare):
+            child.terminate()
+            child.wait(timeout=15)
         node.destroy_node()
         rclpy.shutdown()
-    print('node CPU share (1.0 = one core), {} s windows:'.format(args.seconds))
-    print('  idle (no traffic)          {:6.3f}'.format(idle))
-    print('  car load (1x)              {:6.3f}'.format(car))
-    print('  {:g}x car load              {:6.3f}   ratio to 1x: {:.1f}'.format(
-        args.multiplier, heavy, heavy / car if car else float('nan')))
+    print('CPU share (1.0 = one core), {} s windows: frame_audit_node, a bare rclpy listener '
+          'of the same topics, and their ratio (the aim: at most 0.5):'.format(args.seconds))
+    for label, (mine, floor) in (('idle (no traffic)', idle), ('car load (1x)', car),
+                                 ('{:g}x car load'.format(args.multiplier), heavy)):
+        print('  {:<18} node {:6.3f}   bare listener {:6.3f}   ratio {:5.2f}'.format(
+            label, mine, floor, mine / floor if floor else float('nan')))
+    print('messages taken by the node / sent: 1x {}/{} ({:.3f}), {:g}x {}/{} ({:.3f})'.format(
+        car_taken, car_sent, car_taken / max(car_sent, 1), args.multiplier, heavy_taken,
+        heavy_sent, heavy_taken / max(heavy_sent, 1)))
     print('node memory (RSS):')
     print('  after 1x load              {:6.1f} MB'.format(rss_car / 1024))
     print('  flood: {:g}x load plus {} new frame names over {:g} s'.format(

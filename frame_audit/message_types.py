@@ -8,6 +8,7 @@ field name serves the live node, the recordings and the simulator; this module i
 neither library, and the engine never sees either's types.
 """
 import math
+import struct
 from typing import Any, Tuple
 
 from .engine.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
@@ -64,3 +65,17 @@ def odometry_record(msg: Any) -> OdometryRecord:
 def header_record(msg: Any) -> HeaderRecord:
     """Return only a message's header (for the scan: the frame it is measured in)."""
     return HeaderRecord(msg.header.frame_id, stamp_seconds(msg.header.stamp))
+
+
+def cdr_header(raw: bytes) -> HeaderRecord:
+    """Parse the std_msgs/Header that starts a CDR message: a scan's ranges are never decoded."""
+    little = raw[1] == 1
+    sec, nanosec, length = struct.unpack_from('<iII' if little else '>iII', raw, 4)
+    frame = raw[16:16 + max(length - 1, 0)].decode('utf-8')
+    return HeaderRecord(frame, sec + nanosec * 1e-9)
+
+
+def ros1_header(raw: bytes) -> HeaderRecord:
+    """Parse the std_msgs/Header (seq, stamp, frame_id) that starts a ROS 1 message."""
+    _, sec, nanosec, length = struct.unpack_from('<IIII', raw, 0)
+    return HeaderRecord(raw[16:16 + length].decode('utf-8'), sec + nanosec * 1e-9)

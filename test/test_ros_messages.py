@@ -106,11 +106,25 @@ def test_diagnostic_array_has_one_status_per_result():
 
 
 def test_diagnostics_stay_bounded():
-    findings = [Finding('timing', Level.WARN, 'x' * 1000, key=str(i)) for i in range(50)]
+    findings = [Finding('timing', Level.WARN, 'x ' * 1000, key=str(i)) for i in range(50)]
     (status,) = rm.diagnostic_array([CheckResult('timing', '', findings)], 0.0, 'car').status
     assert len(status.message) == rm.MAX_MESSAGE_CHARS
     shown = {kv.key for kv in status.values if kv.key.startswith('finding ')}
     assert len(shown) == rm.MAX_FINDINGS_SHOWN
+
+
+def test_the_status_line_keeps_the_verdict_and_the_fix():
+    message = ('odom has 2 parents: ' + ', '.join('frame_{} (/tf, 50.0 Hz)'.format(i)
+                                                  for i in range(20))
+               + '. A frame has one parent: tf2 keeps whichever came last; stop the node '
+               'that should not send it')
+    finding = Finding('parent_uniqueness', Level.ERROR, message, key='parents:odom')
+    (status,) = rm.diagnostic_array([CheckResult('parent_uniqueness', '', [finding])], 0.0,
+                                    'car').status
+    assert len(status.message) <= rm.MAX_MESSAGE_CHARS < len(message)
+    assert status.message.startswith('odom has 2 parents: frame_0')
+    assert status.message.endswith(' … stop the node that should not send it')
+    assert {kv.key: kv.value for kv in status.values}['finding 1'] == 'ERROR: ' + message
 
 
 def test_statuses_read_back():

@@ -3,6 +3,7 @@
 """What the engine gives out: levels, findings and one result per check."""
 import enum
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Tuple, Union
 
@@ -65,6 +66,40 @@ class CheckResult:
             return self.summary
         more = len(self.findings) - 1
         return worst[0].message + (' (+{} more)'.format(more) if more else '')
+
+
+CONTROL = re.compile('[\x00-\x1f\x7f-\x9f]')
+LONG = re.compile(r'\S{97,}')  # a run this long is a hostile or broken id, not a word
+
+
+def printable(text: str) -> str:
+    """
+    Return text fit for a terminal, a markdown page or rqt: controls escaped, runs shortened.
+
+    An escape in a frame id could clear the screen, a newline forge a report line; the JSON
+    report keeps every id exact.
+    """
+    text = CONTROL.sub(lambda match: match.group().encode('unicode_escape').decode('ascii'),
+                       text)
+    return LONG.sub(lambda match: '{}…{} ({} characters)'.format(
+        match.group()[:48], match.group()[-16:], len(match.group())), text)
+
+
+def one_line(text: str, limit: int) -> str:
+    """
+    Return a message within limit characters: the verdict and what to fix, details cut.
+
+    Messages read 'verdict: details. What to fix'; rqt's column shows the first few hundred
+    characters, so the middle of the details goes, the verdict and the fix stay.
+    """
+    text = printable(text)
+    if len(text) <= limit:
+        return text
+    fix = re.split(r'(?<=[.;]) ', text)[-1]
+    if fix == text or len(fix) > limit // 2:
+        return text[:limit - 1] + '…'
+    head = text[:limit - len(fix) - 3].rsplit(' ', 1)[0]
+    return '{} … {}'.format(head, fix)
 
 
 def within_tolerance(a: float, b: float, tolerance: float) -> bool:

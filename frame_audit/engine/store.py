@@ -609,13 +609,13 @@ class FrameStore:
         """
         Forget what stopped before the window, as tf2 forgets it: live memory stays bounded.
 
-        Edges silent for longer than timing.history_s (and stale_after_s) are dropped, with
+        Edges silent for longer than timing.history_s are dropped, with
         the frames only they held, unless latched on /tf_static or touching a frame the
         config names (a stopped odom -> base_link stays, and stays reported); so are kinds
         of rejected and unreadable messages not seen in the window. The live node forgets;
         an offline audit keeps everything for its report.
         """
-        before = now - self.config.history_s - self.config.stale_after_s
+        before = now - self.config.history_s
         config = self.config
         named = {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame,
                  *config.required_frames}
@@ -643,9 +643,10 @@ class FrameStore:
         Return the edge the audit follows up from child.
 
         With several parents (a fault parent_uniqueness reports) tf2 follows whichever came
-        last; the audit keeps the established one, so the other checks still see the car: not
-        an edge against REP 105's order, then a static parent, then one still arriving, then
-        the one seen first.
+        last; the audit keeps the established one, so the other checks still see the car and
+        one fault does not hide another: not an edge against REP 105's order, then REP 105's
+        own parent (map above odom, odom above the base), then a static parent, then one
+        still arriving, then the one seen first.
         """
         candidates = self.parents.get(child)
         if not candidates:
@@ -654,8 +655,15 @@ class FrameStore:
             return next(iter(candidates.values()))
         live_after = (self.last_received or 0.0) - self.config.stale_after_s
         return min(candidates.values(),
-                   key=lambda edge: (self._against_chain(edge), edge.static_value is None,
+                   key=lambda edge: (self._against_chain(edge), not self._on_chain(edge),
+                                     edge.static_value is None,
                                      edge.last_received < live_after, edge.first_received))
+
+    def _on_chain(self, edge: Edge) -> bool:
+        """Return whether an edge is one of REP 105's: map -> odom or odom -> base."""
+        config = self.config
+        return edge.key in ((config.map_frame, config.odom_frame),
+                            (config.odom_frame, config.base_frame))
 
     def _against_chain(self, edge: Edge) -> bool:
         """Return whether an edge runs up REP 105's map, odom, base chain (base -> odom)."""

@@ -17,10 +17,10 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tupl
 from . import BagError
 from .recover import CutShort, RawMessage, recover
 from ..engine.config import AuditConfig
-from ..engine.records import HeaderRecord, Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
+from ..engine.records import Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
     Unreadable
-from ..message_types import HEADER_TYPES, ODOMETRY, odometry_record, pose_record, \
-    POSE_MESSAGE_TYPES, TF_TYPES, transform_records
+from ..message_types import cdr_header, HEADER_TYPES, ODOMETRY, odometry_record, pose_record, \
+    POSE_MESSAGE_TYPES, ros1_header, TF_TYPES, transform_records
 
 
 @dataclass(frozen=True)
@@ -97,20 +97,6 @@ def _bag_path(path: Path) -> Path:
                        .format(path))
     raise BagError('{}: folder holds {} recordings and no metadata.yaml; name one of them'
                    .format(path, len(files)))
-
-
-def _cdr_header(raw: bytes) -> HeaderRecord:
-    """Parse the std_msgs/Header that starts a CDR message, and nothing after it."""
-    little = raw[1] == 1
-    sec, nanosec, length = struct.unpack_from('<iII' if little else '>iII', raw, 4)
-    frame = raw[16:16 + max(length - 1, 0)].decode('utf-8')
-    return HeaderRecord(frame, sec + nanosec * 1e-9)
-
-
-def _ros1_header(raw: bytes) -> HeaderRecord:
-    """Parse the std_msgs/Header (seq, stamp, frame_id) that starts a ROS 1 message."""
-    _, sec, nanosec, length = struct.unpack_from('<IIII', raw, 0)
-    return HeaderRecord(raw[16:16 + length].decode('utf-8'), sec + nanosec * 1e-9)
 
 
 Decoder = Callable[[bytes], Payload]
@@ -211,7 +197,7 @@ class Recording:
             else self._typestore.deserialize_ros1
         config = self.config
         if topic == config.scan_topic and msgtype in HEADER_TYPES:
-            return _cdr_header if self._is2 else _ros1_header
+            return cdr_header if self._is2 else ros1_header
         if topic in (TF_TOPIC, TF_STATIC_TOPIC) and msgtype in TF_TYPES:
             return lambda raw: transform_records(deserialize(raw, msgtype))
         if topic == config.odom_topic and msgtype == ODOMETRY:

@@ -6,14 +6,13 @@ Reports of an audit: JSON for tools (design.md's format), text for people, markd
 The report is built once from the audit's results; each format only renders it.
 """
 import json
-import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
 from ..engine.checks.tree import frame_rows, FrameRow
-from ..engine.findings import Level
+from ..engine.findings import Level, printable
 from ..engine.store import FrameStore
 
 COLOURS = {Level.OK: '\033[32m', Level.WARN: '\033[33m', Level.ERROR: '\033[31m',
@@ -140,23 +139,6 @@ def _skipped(report: Report) -> List[str]:
             for line in report.skipped]
 
 
-CONTROL = re.compile('[\x00-\x1f\x7f-\x9f]')
-LONG = re.compile(r'\S{97,}')  # a run this long is a hostile or broken id, not a word
-
-
-def _safe(text: str) -> str:
-    """
-    Return text fit for a terminal or a markdown page: controls escaped, long runs shortened.
-
-    An escape in a frame id could clear the screen, a newline forge a report line; the JSON
-    report keeps every id exact.
-    """
-    text = CONTROL.sub(lambda match: match.group().encode('unicode_escape').decode('ascii'),
-                       text)
-    return LONG.sub(lambda match: '{}…{} ({} characters)'.format(
-        match.group()[:48], match.group()[-16:], len(match.group())), text)
-
-
 def _paint(level: str, text: str, colour: bool) -> str:
     return COLOURS[Level[level]] + text + RESET if colour else text
 
@@ -178,32 +160,32 @@ def _when(finding: FindingLine) -> str:
 
 def to_text(report: Report, colour: bool = False) -> str:
     """Return the report for a terminal: verdicts first, then each finding, then the tree."""
-    lines = ['frame_audit: {} ({})'.format(_safe(report.source), _size(report)), '']
+    lines = ['frame_audit: {} ({})'.format(printable(report.source), _size(report)), '']
     width = max(len(check.check) for check in report.checks) if report.checks else 0
     for check in report.checks:
         lines.append('{} {}  {}'.format(_paint(check.level, '{:<5}'.format(check.level), colour),
-                                        check.check.ljust(width), _safe(check.message)))
+                                        check.check.ljust(width), printable(check.message)))
     if report.findings:
         lines += ['', 'Findings:']
         for finding in report.findings:
             lines.append('  {} {}{}: {}'.format(
                 _paint(finding.level, finding.level, colour), finding.check, _when(finding),
-                _safe(finding.message)))
+                printable(finding.message)))
     if report.skipped:
-        lines += ['', 'Skipped:'] + ['  ' + _safe(line) for line in _skipped(report)]
-    lines += ['', 'Frames:'] + ['  ' + _safe(_frame_line(row)) for row in report.frames]
+        lines += ['', 'Skipped:'] + ['  ' + printable(line) for line in _skipped(report)]
+    lines += ['', 'Frames:'] + ['  ' + printable(_frame_line(row)) for row in report.frames]
     summary = ', '.join('{} {}'.format(n, level) for level, n in report.summary.items() if n)
     lines += ['', 'Summary: ' + summary]
     return '\n'.join(lines) + '\n'
 
 
 def _cell(text: str) -> str:
-    return _safe(text).replace('|', '\\|')
+    return printable(text).replace('|', '\\|')
 
 
 def to_markdown(report: Report) -> str:
     """Return the report as markdown, to paste into an issue."""
-    lines = ['## frame_audit: `{}`'.format(_safe(report.source).replace('`', "'")), '',
+    lines = ['## frame_audit: `{}`'.format(printable(report.source).replace('`', "'")), '',
              '{}. {}.'.format(_size(report), ', '.join(
                  '{} {}'.format(n, level) for level, n in report.summary.items() if n)),
              '', '| check | level | message |', '| --- | --- | --- |']

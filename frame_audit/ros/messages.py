@@ -18,7 +18,7 @@ from nav_msgs.msg import Odometry
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
-from ..engine.findings import CheckResult, Finding, Level, Value
+from ..engine.findings import CheckResult, Finding, Level, one_line, Value
 from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord
 from ..message_types import ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE, split_stamp
 
@@ -117,10 +117,6 @@ def format_value(value: Value) -> str:
     return str(value)
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= MAX_MESSAGE_CHARS else text[:MAX_MESSAGE_CHARS - 1] + '…'
-
-
 def _finding_values(index: int, finding: Finding) -> List[KeyValue]:
     prefix = '{}{}'.format(FINDING_PREFIX, index)
     pairs: List[Tuple[str, str]] = [(prefix, '{}: {}'.format(finding.level.name, finding.message))]
@@ -140,7 +136,8 @@ def diagnostic_status(result: CheckResult, hardware_id: str) -> DiagnosticStatus
     for index, finding in enumerate(result.findings[:MAX_FINDINGS_SHOWN], start=1):
         values.extend(_finding_values(index, finding))
     return DiagnosticStatus(level=_LEVEL_BYTES[result.level], name=STATUS_PREFIX + result.check,
-                            message=_short(result.message), hardware_id=hardware_id,
+                            message=one_line(result.message, MAX_MESSAGE_CHARS),
+                            hardware_id=hardware_id,
                             values=values)
 
 

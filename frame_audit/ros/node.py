@@ -8,6 +8,13 @@ hands each message to engine.audit.Audit as a record, with the node clock's time
 use_sim_time follows a bag's /clock) and the publishing node where the middleware says, and
 publishes one DiagnosticStatus per check on /diagnostics every diagnostic_period. It knows
 nothing of the checks. Runs on Humble and newer.
+
+The audit needs its verdict once a period, not each message within a millisecond, and rclpy
+waking once per message is most of a listener's cost: the executor never waits on the
+subscriptions (their callback group never lets it); one loop every BATCH_PERIOD_S takes
+everything queued on each, as the executor itself takes a message, with its info (the
+publisher, the receive time), and drives discovery and diagnostics too. A scan is taken raw
+and only its header is read.
 """
 import dataclasses
 import sys
@@ -22,6 +29,7 @@ import rclpy
 from rclpy.clock import Clock, ClockType
 from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
 from rclpy.impl.implementation_singleton import rclpy_implementation
+from rclpy.callback_groups import CallbackGroup
 from rclpy.node import Node
 from rclpy.parameter import Parameter
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
@@ -35,16 +43,19 @@ from ..engine.checks import TREE
 from ..engine.config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
 from ..engine.findings import CheckResult
 from ..engine.records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
-from ..message_types import header_record, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
-    transform_records
+from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
+    TF2_MESSAGE, transform_records
 
-TF_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE,
+BATCH_PERIOD_S = 0.1  # the node wakes this often and takes everything queued
+# Queues hold a period at ten times the car's load, and a stall of a few periods besides.
+TF_QOS = QoSProfile(depth=1000, reliability=ReliabilityPolicy.RELIABLE,
                     durability=DurabilityPolicy.VOLATILE)
 # Transient local: a node started after the car still gets the static transforms.
-TF_STATIC_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE,
+TF_STATIC_QOS = QoSProfile(depth=1000, reliability=ReliabilityPolicy.RELIABLE,
                            durability=DurabilityPolicy.TRANSIENT_LOCAL)
-SCAN_QOS = QoSProfile(depth=5, reliability=ReliabilityPolicy.BEST_EFFORT,
+SCAN_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.BEST_EFFORT,
                       durability=DurabilityPolicy.VOLATILE)
+TOPIC_DEPTH = 200
 DISCOVERY_PERIOD_S = 2.0  # how often the graph is read for topic types and publishers
 LOG_EVERY_S = 10.0
 # A publisher's first messages can arrive before the graph shows it (a static transform the
@@ -53,6 +64,9 @@ HOLD_S = 0.5
 UNKNOWN_NODE = '_NODE_NAME_UNKNOWN_'  # what the graph says before it links endpoint and node
 MAX_HELD = 2000
 
+# Where each rclpy keeps it: rclpy.exceptions on Iron and newer, the C module on Humble.
+InvalidHandle = getattr(__import__('rclpy.exceptions', fromlist=['InvalidHandle']),
+                        'InvalidHandle', rclpy_implementation.InvalidHandle)
 Converter = Callable[[Any], Any]
 Feed = Tuple[Type[Any], Converter, Callable[[Any, Arrival], None]]
 
@@ -72,13 +86,38 @@ def quiet_events() -> Any:
     return SubscriptionEventCallbacks(use_default_callbacks=False)
 
 
-def takes_message_info() -> bool:
-    """
-    Return whether this rclpy passes (msg, MessageInfo) to two-argument callbacks.
+class TakenInBatches(CallbackGroup):
+    """A callback group the executor never runs: the node takes its messages in batches."""
 
-    Iron and newer do (Jazzy adds the publisher's gid); Humble calls callback(msg) only.
-    """
-    return hasattr(Subscription, 'CallbackType')
+    def can_execute(self, entity: Any) -> bool:
+        """Never: the executor must not wait on these subscriptions."""
+        return False
+
+    def beginning_execution(self, entity: Any) -> bool:
+        """Never begin."""
+        return False
+
+    def ending_execution(self, entity: Any) -> None:
+        """Nothing ran."""
+
+
+def ignore(*_: Any) -> None:
+    """Stand for a subscription's callback, which never runs: messages are taken by hand."""
+
+
+def take_queued(subscription: Subscription) -> List[Tuple[Any, Dict[str, Any]]]:
+    """Return every message queued on a subscription, with its info, as the executor takes."""
+    taken = []
+    try:
+        with subscription.handle:
+            while True:
+                message_and_info = subscription.handle.take_message(subscription.msg_type,
+                                                                    subscription.raw)
+                if message_and_info is None:
+                    return taken
+                taken.append(message_and_info)
+    except InvalidHandle:  # destroyed meanwhile (a topic re-subscribed with another type)
+        return taken
 
 
 def node_label(name: str, namespace: str) -> str:
@@ -168,13 +207,16 @@ def publisher_qos(infos: Sequence[Any]) -> QoSProfile:
 
 @dataclasses.dataclass
 class Topic:
-    """A configured topic the node subscribes to once the graph shows its type."""
+    """A topic the node takes: /tf at once, a configured one when the graph shows its type."""
 
     name: str
     feeds: Dict[str, Feed]  # type name -> (message class, converter, Audit.add_*)
     qos: Optional[QoSProfile] = None  # None: chosen from the publishers
     subscription: Optional[Subscription] = None
     signature: Tuple[str, int] = ('', 0)  # (type name, reliability) subscribed with
+    convert: Optional[Converter] = None
+    add: Optional[Callable[[Any, Arrival], None]] = None
+    raw: bool = False  # take the serialized message (a scan: only its header is read)
 
 
 class FrameAuditNode(Node):
@@ -192,19 +234,23 @@ class FrameAuditNode(Node):
         self.audit = Audit(self.config)
         self.bad_messages = 0
         self.check_failures = 0
+        self.taken = 0
         self._logged_at = -1e9
-        self._with_info = takes_message_info()
         self._names = PublisherNames(self)
         self._held: Deque[Held] = collections.deque()
+        self._batched = TakenInBatches()
         self._diagnostics = self.create_publisher(DiagnosticArray,
                                                   messages.DIAGNOSTICS_TOPIC, 10)
-        self._subscribe_tf()
+        self._tf = [self._tf_topic(TF_TOPIC, TF_QOS), self._tf_topic(TF_STATIC_TOPIC,
+                                                                     TF_STATIC_QOS)]
         self._topics = self._configured_topics()
+        self._shown: Dict[str, Tuple[str, str]] = {}  # finding key -> (level, message)
         self.add_on_set_parameters_callback(self._refuse_changes)
-        steady = Clock(clock_type=ClockType.STEADY_TIME)  # diagnostics flow while a bag pauses
-        self.create_timer(self.config.diagnostic_period, self.publish_diagnostics, clock=steady)
-        self.create_timer(DISCOVERY_PERIOD_S, self.discover, clock=steady)
-        self.create_timer(PublisherNames.READ_EVERY_S, self.release_held, clock=steady)
+        self._next_diagnostics = time.monotonic() + self.config.diagnostic_period
+        self._next_discovery = time.monotonic()
+        # one steady timer drives everything: diagnostics flow while a bag pauses
+        self.create_timer(BATCH_PERIOD_S, self.run_batch,
+                          clock=Clock(clock_type=ClockType.STEADY_TIME))
         self.discover()
 
     # -- configuration --------------------------------------------------------------------
@@ -226,11 +272,11 @@ class FrameAuditNode(Node):
 
     # -- subscriptions --------------------------------------------------------------------
 
-    def _subscribe_tf(self) -> None:
-        for topic, qos in ((TF_TOPIC, TF_QOS), (TF_STATIC_TOPIC, TF_STATIC_QOS)):
-            self.create_subscription(TFMessage, topic, self._callback(
-                topic, transform_records, self.audit.add_transforms), qos,
-                event_callbacks=quiet_events())
+    def _tf_topic(self, name: str, qos: QoSProfile) -> Topic:
+        topic = Topic(name, {TF2_MESSAGE: (TFMessage, transform_records,
+                                           self.audit.add_transforms)}, qos)
+        self._subscribe(topic, TF2_MESSAGE, qos)
+        return topic
 
     def _configured_topics(self) -> List[Topic]:
         odometry = (Odometry, odometry_record, self.audit.add_odometry)
@@ -238,9 +284,24 @@ class FrameAuditNode(Node):
                       for name, kind in messages.POSE_CLASSES.items()}
         topics = [Topic(self.config.odom_topic, {ODOMETRY: odometry}),
                   Topic(self.config.scan_topic, {LASER_SCAN: (
-                      LaserScan, header_record, self.audit.add_scan)}, SCAN_QOS)]
+                      LaserScan, cdr_header, self.audit.add_scan)}, SCAN_QOS, raw=True)]
         topics.extend(Topic(pose.topic, pose_feeds) for pose in self.config.pose_topics)
         return topics
+
+    def run_batch(self) -> None:
+        """Take everything queued, hand it to the audit; discover and publish when due."""
+        for topic in self._tf + self._topics:
+            if topic.subscription is not None:
+                self._take_all(topic)
+        self.release_held()
+        now = time.monotonic()
+        if now >= self._next_discovery:
+            self._next_discovery = now + DISCOVERY_PERIOD_S
+            self.discover()
+        if now >= self._next_diagnostics:
+            self._next_diagnostics = max(self._next_diagnostics + self.config.diagnostic_period,
+                                         now)
+            self.publish_diagnostics()
 
     def discover(self) -> None:
         """Subscribe to each configured topic whose type the graph now shows, or shows anew."""
@@ -258,36 +319,42 @@ class FrameAuditNode(Node):
         if signature == topic.signature:
             return
         if topic.subscription is not None:
+            self._take_all(topic)  # what the old subscription holds still counts
             self.destroy_subscription(topic.subscription)
-        kind, convert, add = topic.feeds[type_name]
-        topic.subscription = self.create_subscription(
-            kind, topic.name, self._callback(topic.name, convert, add), qos,
-            event_callbacks=quiet_events())
-        topic.signature = signature
+        self._subscribe(topic, type_name, qos)
         self.get_logger().info('listening to {} ({})'.format(topic.name, type_name))
 
-    def _callback(self, topic: str, convert: Converter,
-                  add: Callable[[Any, Arrival], None]) -> Callable[..., None]:
-        """Return the subscription callback: with the message info where rclpy gives it."""
-        if self._with_info:
-            def on_message_with_info(msg: Any, info: Dict[str, Any]) -> None:
-                gid = info.get('publisher_gid')
-                self.take(topic, convert, add, msg, bytes(gid['data']) if gid else None)
-            return on_message_with_info
+    def _subscribe(self, topic: Topic, type_name: str, qos: QoSProfile) -> None:
+        kind, topic.convert, topic.add = topic.feeds[type_name]
+        depth = QoSProfile(depth=max(qos.depth, TOPIC_DEPTH), reliability=qos.reliability,
+                           durability=qos.durability)
+        topic.subscription = self.create_subscription(
+            kind, topic.name, ignore, depth, callback_group=self._batched,
+            event_callbacks=quiet_events(), raw=topic.raw)
+        topic.signature = (type_name, int(qos.reliability))
 
-        def on_message(msg: Any) -> None:
-            self.take(topic, convert, add, msg, None)
-        return on_message
+    def _take_all(self, topic: Topic) -> None:
+        """Hand every message queued on the topic to the audit, each at its receive time."""
+        taken = take_queued(topic.subscription)
+        if not taken:
+            return
+        self.taken += len(taken)
+        now, wall_ns = self.now_seconds(), time.time_ns()
+        for msg, info in taken:
+            gid = info.get('publisher_gid') if isinstance(info, dict) else None
+            arrived_ns = info.get('received_timestamp', 0) if isinstance(info, dict) else 0
+            waited = min(max(0.0, (wall_ns - arrived_ns) * 1e-9), BATCH_PERIOD_S * 10) \
+                if arrived_ns else 0.0
+            self.take(topic, msg, bytes(gid['data']) if gid else None, now - waited)
 
-    def take(self, topic: str, convert: Converter, add: Callable[[Any, Arrival], None],
-             msg: Any, gid: Optional[bytes]) -> None:
+    def take(self, topic: Topic, msg: Any, gid: Optional[bytes], received: float) -> None:
         """Give one message to the audit, or hold it until the graph names its publisher."""
-        received = self.now_seconds()
         if received <= 0.0:
             self.bad_messages += 1
             self._log_throttled('no time yet: use_sim_time is set and /clock is silent')
             return
-        self._held.append(Held(topic, convert, add, msg, gid, received, time.monotonic()))
+        self._held.append(Held(topic.name, topic.convert, topic.add, msg, gid, received,
+                               time.monotonic()))
         self.release_held(force=len(self._held) > MAX_HELD)
 
     def release_held(self, force: bool = False) -> None:
@@ -321,6 +388,7 @@ class FrameAuditNode(Node):
         """Run every check now and publish one DiagnosticStatus per result."""
         now = self.now_seconds()
         try:
+            self.audit.forget(now)  # the panel shows the car as it is now; the log keeps the rest
             results = [self._with_counters(r) for r in self.audit.check(now)]
             msg = messages.diagnostic_array(results, now, self.config.hardware_id)
         except Exception as error:  # reported; the next cycle runs
@@ -332,7 +400,8 @@ class FrameAuditNode(Node):
     def _with_counters(self, result: CheckResult) -> CheckResult:
         if result.check != TREE:  # the informational status carries the node's own counters
             return result
-        counters = {'node: messages not taken': self.bad_messages,
+        counters = {'node: messages taken': self.taken,
+                    'node: messages not taken': self.bad_messages,
                     'node: failed check cycles': self.check_failures}
         return dataclasses.replace(result, values={**result.values, **counters})
 

@@ -36,4 +36,7 @@ TREE = 'tree'
 
 def run_checks(store: FrameStore, config: AuditConfig, now: float) -> List[CheckResult]:
     """Run every check, then the tree summary; one result each, in the contract's order."""
-    return [check(store, config, now) for check in CHECKS] + [tree_summary(store, config, now)]
+    results = [check(store, config, now) for check in CHECKS]
+    marked = {frame for result in results for finding in result.findings
+              for frame in finding.frames}
+    return results + [tree_summary(store, config, now, marked)]

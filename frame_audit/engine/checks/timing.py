@@ -16,7 +16,6 @@ from ..store import Edge, FrameStore
 TIMING = 'timing'
 STOPPED_PERIODS = 3  # an edge silent for this many of its periods (and stale_after_s) stopped
 MIN_SAMPLES = 3  # edges seen fewer times on /tf are one-offs, not streams that can stop
-JUMP_SHOWN_S = 10.0  # how long after a backward time jump it is reported
 
 
 def _moving(store: FrameStore) -> List[Edge]:
@@ -107,10 +106,11 @@ def _lag(edge: Edge, config: AuditConfig) -> List[Finding]:
         'lag:' + name, frames=edge.key, topics=edge.topics, values={'lag_s': round(lag, 3)})]
 
 
-def _stamps_back(edges: List[Edge], now: float) -> List[Finding]:
+def _stamps_back(edges: List[Edge], config: AuditConfig, now: float) -> List[Finding]:
     """Report edges whose stamps went back while the receive clock ran on, in one finding."""
+    start = window(config, now)
     jumped = [(edge, edge.stamp_jumps[-1]) for edge in edges if edge.stamp_jumps
-              and now - (edge.stamp_jumps[-1].received or now) <= JUMP_SHOWN_S]
+              and (edge.stamp_jumps[-1].received or now) >= start]
     if not jumped:
         return []
     listed = ', '.join('{} by {} s ({}×)'.format(
@@ -146,9 +146,9 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         values['clock'] = ('{} of {} moving edges stamped on a simulation clock and received '
                            'on wall time (a recorder without use_sim_time): their lag is not '
                            'judged'.format(len(simulated), len(edges)))
-    findings += _stamps_back(edges, now)
+    findings += _stamps_back(edges, config, now)
     for jump in store.time_jumps:
-        if now - jump.to_time > JUMP_SHOWN_S:
+        if jump.to_time < window(config, now):
             continue
         findings.append(Finding(
             TIMING, Level.WARN,

@@ -3,12 +3,12 @@
 """The tree's shape: one parent per frame, REP 105's order, one connected tree."""
 import math
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Collection, Dict, List, Optional, Sequence, Tuple
 
 from .common import arrow, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    moving_chain, source, static_lost, tree_frames, unreadable, warming_up, window
+    moving_chain, plural, source, static_lost, tree_frames, unreadable, warming_up, window
 from ..config import AuditConfig
-from ..findings import CheckResult, Finding, fmt, Level
+from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import TF_STATIC_TOPIC
 from ..store import Edge, FrameStore, SAME_STAMP_CONFLICTS
 
@@ -150,8 +150,8 @@ def check_parent_uniqueness(store: FrameStore, config: AuditConfig, now: float) 
     """Check that every frame has one parent, no cycle, and each edge one source."""
     start = window(config, now)
     findings = _second_parents(store, start) + _cycles(store, start) + _two_sources(store, start)
-    return CheckResult(PARENTS, 'every frame of {} has one parent and one source'.format(
-        len(store.frames)), findings, {'frames': len(store.frames)},
+    return CheckResult(PARENTS, 'each of {} has one parent and one source'.format(
+        plural(len(store.frames), 'frame')), findings, {'frames': len(store.frames)},
         stale=not store.edges)
 
 
@@ -304,8 +304,8 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
             'other{}'.format(len(trees), '; '.join('{{{}}}'.format(', '.join(t)) for t in trees),
                              '; ' + LOST_STATIC_NOTE if lost else ''),
             'trees', frames=tuple(t[0] for t in trees)))
-    return CheckResult(CONNECTIVITY, 'one tree of {} frames, every header frame in it'.format(
-        len(store.frames)), findings, {'trees': len(trees)}, stale=not trees)
+    return CheckResult(CONNECTIVITY, 'one tree of {}, every header frame in it'.format(
+        plural(len(store.frames), 'frame')), findings, {'trees': len(trees)}, stale=not trees)
 
 
 def _named_by(topics: Dict[str, int]) -> str:
@@ -325,10 +325,10 @@ class FrameRow:
     count: int
 
 
-def frame_rows(store: FrameStore) -> List[FrameRow]:
-    """Return every frame with its parent edges, roots included, sorted by name."""
+def frame_rows(store: FrameStore, only: Optional[Collection[str]] = None) -> List[FrameRow]:
+    """Return every frame (or only these) with its parent edges, roots included, by name."""
     rows = []
-    for frame in sorted(store.frames):
+    for frame in sorted(store.frames if only is None else only):
         edges: List[Edge] = sorted(store.parents.get(frame, {}).values(),
                                    key=lambda edge: edge.first_received)
         rates = [rate for rate in (edge.rate_hz() for edge in edges) if rate]
@@ -342,10 +342,26 @@ def frame_rows(store: FrameStore) -> List[FrameRow]:
     return rows
 
 
-def tree_summary(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
-    """List every frame with its parent, topic, publisher, rate and static flag."""
-    values = {}
-    for row in frame_rows(store):
+MAX_TREE_ROWS = 60  # frames the tree status lists; a flood of frames is counted, not listed
+
+
+def tree_summary(store: FrameStore, config: AuditConfig, now: float,
+                 marked: Collection[str] = ()) -> CheckResult:
+    """
+    List the frames with their parent, topic, publisher, rate and static flag.
+
+    Up to MAX_TREE_ROWS: the chain and the frames findings name first, then the rest by name;
+    the frames left out are counted, so a flood of frames keeps /diagnostics small.
+    """
+    chain = store.ancestry(config.base_frame) + [config.laser_frame]
+    first = [f for f in dict.fromkeys(chain + sorted(marked)) if f in store.frames]
+    shown = set(first[:MAX_TREE_ROWS])
+    for frame in sorted(store.frames):
+        if len(shown) >= MAX_TREE_ROWS:
+            break
+        shown.add(frame)
+    values: Dict[str, Value] = {}
+    for row in frame_rows(store, shown):
         if not row.parents:
             values[row.frame] = 'root'
             continue
@@ -354,7 +370,12 @@ def tree_summary(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         by = ', by ' + ', '.join(row.publishers) if row.publishers else ''
         values[row.frame] = 'parent {} ({}; {}{})'.format(
             ', '.join(row.parents), ', '.join(row.topics), rate, by)
-    summary = '{} frames, {} edges, {} from /tf_static'.format(
-        len(store.frames), len(store.edges),
-        sum(1 for edge in store.edges.values() if TF_STATIC_TOPIC in edge.topic_counts))
+    left_out = len(store.frames) - len(shown)
+    if left_out:
+        values['frames not listed'] = left_out
+    summary = '{}, {}, {} from /tf_static{}'.format(
+        plural(len(store.frames), 'frame'), plural(len(store.edges), 'edge'),
+        sum(1 for edge in store.edges.values() if TF_STATIC_TOPIC in edge.topic_counts),
+        '; {} listed (the chain and the frames with findings first)'.format(len(shown))
+        if left_out else '')
     return CheckResult('tree', summary, [], values, stale=not store.frames)

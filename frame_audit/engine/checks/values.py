@@ -108,5 +108,6 @@ def check_static_transforms(store: FrameStore, config: AuditConfig,
                 'changed:' + name, frames=edge.key, topics=(TF_STATIC_TOPIC,),
                 values={'changes': len(edge.static_changes),
                         'changed_at_s': round(received - (store.first_received or 0.0), 3)}))
-    return CheckResult(STATIC, '{} static edges, each on /tf_static alone, unchanged'.format(
-        static_edges), findings, {'static_edges': static_edges}, stale=not store.edges)
+    return CheckResult(STATIC, '{}, each on /tf_static alone, unchanged'.format(
+        plural(static_edges, 'static edge')), findings, {'static_edges': static_edges},
+        stale=not store.edges)
