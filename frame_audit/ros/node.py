@@ -16,7 +16,9 @@ everything queued on each, as the executor itself takes a message, with its info
 publisher, the receive time), and drives discovery and diagnostics too. A scan is taken raw
 and only its header is read.
 """
+import bisect
 import dataclasses
+import math
 import sys
 import time
 import collections
@@ -34,6 +36,7 @@ from rclpy.node import Node
 from rclpy.parameter import Parameter
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.subscription import Subscription
+from rosgraph_msgs.msg import Clock as ClockMessage
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
@@ -44,7 +47,7 @@ from ..engine.config import config_from_parameters, ConfigError, is_ros_paramete
 from ..engine.findings import CheckResult
 from ..engine.records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
 from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
-    TF2_MESSAGE, transform_records
+    stamp_seconds, TF2_MESSAGE, transform_records
 
 BATCH_PERIOD_S = 0.1  # the node wakes this often and takes everything queued
 # Queues hold a period at ten times the car's load, and a stall of a few periods besides.
@@ -56,6 +59,10 @@ TF_STATIC_QOS = QoSProfile(depth=1000, reliability=ReliabilityPolicy.RELIABLE,
 SCAN_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.BEST_EFFORT,
                       durability=DurabilityPolicy.VOLATILE)
 TOPIC_DEPTH = 200
+CLOCK_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.BEST_EFFORT,
+                       durability=DurabilityPolicy.VOLATILE)
+SIM_TIME_SAMPLES = 500  # /clock arrivals kept to place the batch's messages in sim time
+WALL_CLOCK_S = 1e9  # a node time beyond this is wall time (the middleware's arrival clock)
 DISCOVERY_PERIOD_S = 2.0  # how often the graph is read for topic types and publishers
 LOG_EVERY_S = 10.0
 # A publisher's first messages can arrive before the graph shows it (a static transform the
@@ -246,6 +253,14 @@ class FrameAuditNode(Node):
         self._topics = self._configured_topics()
         self._shown: Dict[str, Tuple[str, str]] = {}  # finding key -> (level, message)
         self.add_on_set_parameters_callback(self._refuse_changes)
+        # Under use_sim_time, /clock's own arrivals map the middleware's wall-clock arrival
+        # times to sim time: a bag that loops jumps the clock back between two batches.
+        self._clock_feed: Optional[Subscription] = None
+        self._sim_time: Deque[Tuple[int, float]] = collections.deque(maxlen=SIM_TIME_SAMPLES)
+        if self.get_parameter('use_sim_time').value:
+            self._clock_feed = self.create_subscription(
+                ClockMessage, '/clock', ignore, CLOCK_QOS, callback_group=self._batched,
+                event_callbacks=quiet_events())
         self._next_diagnostics = time.monotonic() + self.config.diagnostic_period
         self._next_discovery = time.monotonic()
         # one steady timer drives everything: diagnostics flow while a bag pauses
@@ -290,9 +305,14 @@ class FrameAuditNode(Node):
 
     def run_batch(self) -> None:
         """Take everything queued, hand it to the audit; discover and publish when due."""
+        if self._clock_feed is not None:
+            self._sim_time.extend((info.get('received_timestamp', 0) or time.time_ns(),
+                                   stamp_seconds(msg.clock))
+                                  for msg, info in take_queued(self._clock_feed))
+        now = self.now_seconds()
         for topic in self._tf + self._topics:
             if topic.subscription is not None:
-                self._take_all(topic)
+                self._take_all(topic, now)
         self.release_held()
         now = time.monotonic()
         if now >= self._next_discovery:
@@ -333,19 +353,37 @@ class FrameAuditNode(Node):
             event_callbacks=quiet_events(), raw=topic.raw)
         topic.signature = (type_name, int(qos.reliability))
 
-    def _take_all(self, topic: Topic) -> None:
+    def _take_all(self, topic: Topic, now: float) -> None:
         """Hand every message queued on the topic to the audit, each at its receive time."""
         taken = take_queued(topic.subscription)
         if not taken:
             return
         self.taken += len(taken)
-        now, wall_ns = self.now_seconds(), time.time_ns()
         for msg, info in taken:
             gid = info.get('publisher_gid') if isinstance(info, dict) else None
             arrived_ns = info.get('received_timestamp', 0) if isinstance(info, dict) else 0
-            waited = min(max(0.0, (wall_ns - arrived_ns) * 1e-9), BATCH_PERIOD_S * 10) \
-                if arrived_ns else 0.0
-            self.take(topic, msg, bytes(gid['data']) if gid else None, now - waited)
+            self.take(topic, msg, bytes(gid['data']) if gid else None,
+                      self._node_time(arrived_ns, now))
+
+    def _node_time(self, arrived_ns: int, now: float) -> float:
+        """
+        Return the node-clock time of an arrival the middleware stamped on the wall clock.
+
+        With the wall clock, that is the arrival itself; under use_sim_time, the sim time of
+        the last /clock that arrived before it, plus the wall time since (never past the next
+        /clock). A message taken a batch late keeps the time it came, even across a loop.
+        """
+        if not arrived_ns:
+            return now
+        if self._clock_feed is None:
+            return min(arrived_ns * 1e-9, now) if now > WALL_CLOCK_S else now
+        samples = self._sim_time
+        index = bisect.bisect_right(samples, (arrived_ns, math.inf)) - 1
+        if index < 0:
+            return now
+        wall_ns, sim = samples[index]
+        later = (samples[index + 1][0] - wall_ns) * 1e-9 if index + 1 < len(samples) else math.inf
+        return sim + min((arrived_ns - wall_ns) * 1e-9, later)
 
     def take(self, topic: Topic, msg: Any, gid: Optional[bytes], received: float) -> None:
         """Give one message to the audit, or hold it until the graph names its publisher."""
