@@ -28,6 +28,7 @@ from tf2_msgs.msg import TFMessage
 
 from frame_audit.engine.checks import CHECK_IDS
 from frame_audit.engine.findings import Level
+from frame_audit.engine.records import TransformRecord
 from frame_audit.message_types import stamp_seconds
 from frame_audit.ros import messages as rm, monitor
 from frame_audit.ros.sim_node import CarPublishers
@@ -327,3 +328,131 @@ def test_sim_node_switches_faults_at_run_time(graph, env):
         sim.terminate()
         _, stderr = sim.communicate(timeout=15)
     assert 'Traceback' not in stderr, stderr
+
+
+def start_node(env: Dict[str, str], *ros_args: str) -> subprocess.Popen:
+    """Start the node in its own process; its stderr is read when it ends."""
+    return subprocess.Popen(node_command(*ros_args), env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def stop(node: subprocess.Popen) -> str:
+    """Stop the node; return its stderr, which must hold no traceback."""
+    node.terminate()
+    _, stderr = node.communicate(timeout=15)
+    assert 'Traceback' not in stderr, stderr
+    return stderr
+
+
+HISTORY_S = 6.0  # timing.history_s for the tests that wait for a status to clear (/slam_pose
+# at 4 Hz needs 5 s for pose_frame.min_samples)
+
+
+def test_an_error_clears_when_its_cause_is_gone(graph, car, env):
+    listener, executor = graph
+    node = start_node(env, '-p', 'timing.history_s:={}'.format(HISTORY_S))
+    try:
+        assert drive_until(car.step, executor, lambda: len(listener.latest) == len(CHECK_IDS)
+                           + 1 and not listener.not_ok(), 25.0), listener.describe()
+        car.sim.enable_fault('odom_two_parents')
+        assert drive_until(car.step, executor,
+                           lambda: 'parent_uniqueness' in listener.errors(), 10.0)
+        car.sim.disable_fault('odom_two_parents')
+        stopped = time.monotonic()
+        assert drive_until(car.step, executor, lambda: not listener.not_ok(),
+                           HISTORY_S + 2 * 1.0 + 3.0), listener.describe()
+        assert time.monotonic() - stopped >= HISTORY_S - 1.0  # tf2 keeps it as long
+    finally:
+        stderr = stop(node)
+    assert 'cleared: parent_uniqueness odom has 2 parents' in stderr
+
+
+def test_both_faults_from_the_first_message(graph, env):
+    listener, executor = graph
+    car = Car()
+    car.sim.enable_fault('odom_two_parents')
+    car.sim.enable_fault('pf_rear_axle')
+    node = start_node(env)
+    try:
+        both = drive_until(car.step, executor, lambda: {'parent_uniqueness', 'pose_frame'}
+                           <= listener.errors(), 30.0)
+        assert both, listener.describe()
+        assert "its poses are base_link's" in listener.latest['pose_frame'].message
+        assert 'map' in listener.latest['chain_order'].message  # odom's REP 105 parent
+    finally:
+        stop(node)
+        car.publishers.destroy()
+
+
+def test_a_hostile_phase_then_a_healthy_car(graph, car, env):
+    listener, executor = graph
+    hostile = listener.node.create_publisher(TFMessage, '/tf', 100)
+    node = start_node(env, '-p', 'timing.history_s:={}'.format(HISTORY_S))
+    nan = rm.tf_message([TransformRecord('odom', 'base_link', time.time(),
+                                         (float('nan'), 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))])
+    try:
+        assert drive_until(car.step, executor, lambda: len(listener.latest) == len(CHECK_IDS)
+                           + 1 and not listener.not_ok(), 25.0), listener.describe()
+        end = time.monotonic() + 3.0
+        frame = 0
+        while time.monotonic() < end:  # NaN, self-parented ids, a flood, stamps looping
+            car.step()
+            now = time.time()
+            frame += 1
+            hostile.publish(nan)
+            hostile.publish(rm.tf_message([
+                TransformRecord('laser', 'laser', now, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0)),
+                TransformRecord('flood_root', 'flood_{}'.format(frame), now, (0.0, 0.0, 0.0),
+                                (0.0, 0.0, 0.0, 1.0)),
+                TransformRecord('world', 'looping', now - 30.0 * (frame % 2), (0.0, 0.0, 0.0),
+                                (0.0, 0.0, 0.0, 1.0))]))
+            executor.spin_once(timeout_sec=0.002)
+        assert {'transform_values', 'connectivity'} <= listener.errors(), listener.describe()
+        calm = drive_until(car.step, executor, lambda: not listener.not_ok(),
+                           HISTORY_S + 2 * 1.0 + 3.0)
+        assert calm, listener.describe()
+    finally:
+        stop(node)
+        listener.node.destroy_publisher(hostile)
+
+
+def test_a_burst_after_a_stall_is_only_the_stall(graph, car, env):
+    listener, executor = graph
+    node = start_node(env)
+    try:
+        assert drive_until(car.step, executor, lambda: len(listener.latest) == len(CHECK_IDS)
+                           + 1 and not listener.not_ok(), 25.0), listener.describe()
+        seen = set()
+        drive_until(lambda: None, executor, lambda: False, 3.0)  # the car's computer stalls
+        car.step()  # then sends everything due at once, each with its own stamp
+
+        def watch() -> bool:
+            seen.update(listener.errors())
+            return False
+        drive_until(car.step, executor, watch, 5.0)
+        assert seen <= {'timing'}, listener.describe()
+        assert not listener.errors(), listener.describe()
+    finally:
+        stop(node)
+
+
+def test_topics_not_in_use_and_topics_waited_for(graph, car, env):
+    listener, executor = graph
+    waiting = listener.node.create_subscription(TFMessage, '/wanted_pose', lambda m: None, 10)
+    node = start_node(env, '-p', 'pose_topics:=[pf, slam, ghost, wanted]',
+                      '-p', 'poses.ghost.topic:=/ghost_pose',
+                      '-p', 'poses.ghost.pose_frame:=base_link',
+                      '-p', 'poses.wanted.topic:=/wanted_pose',
+                      '-p', 'poses.wanted.pose_frame:=base_link')
+    try:
+        def judged() -> bool:
+            status = listener.latest.get('pose_frame')
+            return status is not None and status.level == Level.WARN
+        assert drive_until(car.step, executor, judged, 25.0), listener.describe()
+        status = listener.latest['pose_frame']
+        assert '/wanted_pose (poses.wanted.topic in' in status.message
+        assert 'has 1 subscriber waiting for it and no publisher' in status.message
+        assert 'ghost' not in status.message and 'finding 2' not in status.values
+    finally:
+        stop(node)
+        listener.node.destroy_subscription(waiting)

@@ -291,6 +291,8 @@ class FrameStore:
         self.ended = False  # a recording read to its end: no more data will come
         self.unreadable: Dict[Tuple[str, str], Occurrences] = {}  # (topic, reason) -> when
         self.recorded: Optional[Dict[str, str]] = None  # offline: every topic -> its type
+        # live: configured topic -> (publishers, subscribers besides the audit), from the graph
+        self.topic_graph: Optional[Dict[str, Tuple[int, int]]] = None
         # While every frame has one parent, the tree's shape changes only when an edge is
         # added, so ancestries are cached until then (lookups are most of an audit's time).
         self._ancestries: Dict[str, List[str]] = {}
@@ -609,19 +611,20 @@ class FrameStore:
         """
         Forget what stopped before the window, as tf2 forgets it: live memory stays bounded.
 
-        Edges silent for longer than timing.history_s are dropped, with
-        the frames only they held, unless latched on /tf_static or touching a frame the
-        config names (a stopped odom -> base_link stays, and stays reported); so are kinds
-        of rejected and unreadable messages not seen in the window. The live node forgets;
-        an offline audit keeps everything for its report.
+        Edges silent for longer than timing.history_s are dropped, with the frames only they
+        held, unless latched on /tf_static or on the chain the audit follows from the base
+        and the LiDAR up to the root (a stopped odom -> base_link stays, and stays
+        reported); so are kinds of rejected and unreadable messages not seen in the window.
+        The live node forgets; an offline audit keeps everything for its report.
         """
         before = now - self.config.history_s
-        config = self.config
-        named = {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame,
-                 *config.required_frames}
+        kept = set()
+        for frame in (self.config.base_frame, self.config.laser_frame):
+            chain = self.ancestry(frame) if frame in self.frames else []
+            kept.update(zip(chain[1:], chain))
         gone = [key for key, edge in self.edges.items()
                 if edge.static_value is None and edge.last_received < before
-                and not named & set(key)]
+                and key not in kept]
         for parent, child in gone:
             del self.edges[(parent, child)]
             del self.parents[child][parent]

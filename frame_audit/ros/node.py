@@ -44,7 +44,7 @@ from . import messages
 from ..engine.audit import Audit
 from ..engine.checks import TREE
 from ..engine.config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
-from ..engine.findings import CheckResult
+from ..engine.findings import CheckResult, Level
 from ..engine.records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
 from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
     stamp_seconds, TF2_MESSAGE, transform_records
@@ -251,7 +251,7 @@ class FrameAuditNode(Node):
         self._tf = [self._tf_topic(TF_TOPIC, TF_QOS), self._tf_topic(TF_STATIC_TOPIC,
                                                                      TF_STATIC_QOS)]
         self._topics = self._configured_topics()
-        self._shown: Dict[str, Tuple[str, str]] = {}  # finding key -> (level, message)
+        self._shown: Dict[str, Tuple[Level, str]] = {}  # finding key -> (level, message)
         self.add_on_set_parameters_callback(self._refuse_changes)
         # Under use_sim_time, /clock's own arrivals map the middleware's wall-clock arrival
         # times to sim time: a bag that loops jumps the clock back between two batches.
@@ -326,10 +326,15 @@ class FrameAuditNode(Node):
     def discover(self) -> None:
         """Subscribe to each configured topic whose type the graph now shows, or shows anew."""
         types = dict(self.get_topic_names_and_types())
+        graph = {}
         for topic in self._topics:
             known = [name for name in types.get(topic.name, []) if name in topic.feeds]
             if known:
                 self._follow(topic, known[0])
+            ours = 1 if topic.subscription is not None else 0
+            graph[topic.name] = (self.count_publishers(topic.name),
+                                 max(0, self.count_subscribers(topic.name) - ours))
+        self.audit.store.topic_graph = graph
         for name in (TF_TOPIC, TF_STATIC_TOPIC):
             self._names.read(name)
 
@@ -434,6 +439,25 @@ class FrameAuditNode(Node):
             self._log_throttled('check cycle failed: {!r}'.format(error))
             return
         self._diagnostics.publish(msg)
+        self._log_changes(results)
+
+    def _log_changes(self, results: List[CheckResult]) -> None:
+        """Log each finding when it appears and when it clears: the panel shows only now."""
+        shown = {'{}:{}'.format(f.check, f.key): (f.level, f.message)
+                 for result in results for f in result.findings}
+        logger = self.get_logger()
+        for key, (level, message) in shown.items():
+            if key in self._shown:
+                continue
+            line = '{} {}'.format(key.split(':', 1)[0], message)
+            if level == Level.ERROR:  # rclpy wants one severity per call site
+                logger.error(line)
+            else:
+                logger.warning(line)
+        for key, (level, message) in self._shown.items():
+            if key not in shown:
+                logger.info('cleared: {} {}'.format(key.split(':', 1)[0], message))
+        self._shown = shown
 
     def _with_counters(self, result: CheckResult) -> CheckResult:
         if result.check != TREE:  # the informational status carries the node's own counters

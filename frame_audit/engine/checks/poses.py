@@ -7,11 +7,11 @@ A node told the wrong pose_frame raises no error anywhere: the car is silently 0
 These checks decide from the data alone, against TF at each sample's stamp.
 """
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .common import arrow, INIT_HINT, source, times, unreadable, warming_up, window
+from .common import arrow, INIT_HINT, plural, source, times, unreadable, warming_up, window
 from .laser import laser_path
 from ..config import AuditConfig, PoseTopic
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
@@ -151,6 +151,36 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
         values=values), '', False
 
 
+def silent_topic(store: FrameStore, config: AuditConfig, now: float, topic: str, key: str,
+                 check: str) -> Union[Finding, str]:
+    """
+    Say why a configured topic has no messages: a finding, or a summary when nothing is wrong.
+
+    Live, the graph tells: a topic nobody publishes or subscribes is simply not used on this
+    car (the particle filter runs, SLAM does not); one that nodes wait for but nobody
+    publishes is a misspelled name; one published but silent is a node that does not send.
+    """
+    graph = store.topic_graph
+    if graph is not None and topic in graph:
+        publishers, subscribers = graph[topic]
+        if not publishers and not subscribers:
+            return '{}: not in use (no node publishes or subscribes it)'.format(topic)
+        if not publishers:
+            return Finding(check, Level.WARN, '{} ({}) has {} waiting for it and no publisher: '
+                           'a misspelled name on one side?'.format(
+                               topic, key, plural(subscribers, 'subscriber')),
+                           'silent:' + topic, topics=(topic,), values={
+                               'subscribers': subscribers})
+    if warming_up(store, config, now):
+        return '{}: no messages yet'.format(topic)
+    return Finding(check, Level.WARN, 'no messages on {} ({}){}: a misspelled topic, or its '
+                   'node is not running or not sending'.format(
+                       topic, key, ', though {} publish{} it'.format(
+                           plural(graph[topic][0], 'node'), 'es' if graph[topic][0] == 1
+                           else '') if graph is not None and topic in graph else ''),
+                   'silent:' + topic, topics=(topic,))
+
+
 def _not_recorded(store: FrameStore, topic: str) -> bool:
     """Return whether a recording was read and does not hold topic at all."""
     return store.recorded is not None and topic not in store.recorded
@@ -181,14 +211,12 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
                 absent.append('{} ({})'.format(pose.topic, config.key(
                     'poses.{}.topic'.format(pose.name))))
                 continue
-            summaries.append('{}: no messages yet'.format(pose.topic))
-            if not warming_up(store, config, now):
-                findings.append(Finding(
-                    POSE, Level.WARN,
-                    'no messages on {} ({}): a misspelled topic, or its node is not running; '
-                    'its pose_frame cannot be checked'.format(
-                        pose.topic, config.key('poses.{}.topic'.format(pose.name))),
-                    'silent:' + pose.topic, topics=(pose.topic,)))
+            key = config.key('poses.{}.topic'.format(pose.name))
+            silent = silent_topic(store, config, now, pose.topic, key, POSE)
+            if isinstance(silent, Finding):
+                findings.append(silent)
+            else:
+                summaries.append(silent)
             continue
         finding, summary, too_few = _verdict(pose, track, store, config, now)
         stale += too_few
@@ -327,6 +355,13 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
         said.append('{} ({}) is not recorded{}'.format(
             config.odom_topic, topic_key, '; odometry topics in the recording: ' +
             ', '.join(others) if others else ''))
+    elif store.topic_graph is not None:  # live: the graph says whether it is used
+        silent = silent_topic(store, config, now, config.odom_topic, topic_key, ODOMETRY)
+        if isinstance(silent, Finding):
+            findings.append(silent)
+            said.append('no {} messages'.format(config.odom_topic))
+        else:
+            said.append(silent)
     else:
         said.append('no {} messages ({}){}'.format(
             config.odom_topic, topic_key, ' yet' if not store.ended else ''))
