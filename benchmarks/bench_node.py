@@ -247,10 +247,13 @@ def main() -> None:
         _, rss_car = node_usage(process.pid)
         heavy, heavy_sent, heavy_taken = counted(load, node, taken, args.seconds,
                                                  args.multiplier, pids)
-        rss_flood = []
+        rss_flood, cpu_flood = [], []
         for _ in range(4):  # memory must level off once the store is full
+            cpu0, wall0 = node_usage(process.pid)[0], time.monotonic()
             run(load, node, args.flood_s / 4, args.multiplier, flood=True)
-            rss_flood.append(node_usage(process.pid)[1])
+            cpu1, rss = node_usage(process.pid)
+            rss_flood.append(rss)
+            cpu_flood.append((cpu1 - cpu0) / (time.monotonic() - wall0))
     finally:
         for child in (process, bare):
             child.terminate()
@@ -270,9 +273,11 @@ def main() -> None:
     print('  after 1x load              {:6.1f} MB'.format(rss_car / 1024))
     print('  flood: {:g}x load plus {} new frame names over {:g} s'.format(
         args.multiplier, load.flood_frames, args.flood_s))
-    for quarter, rss in enumerate(rss_flood, start=1):
-        print('  after {:4.0f} s of flood          {:6.1f} MB   ratio to 1x: {:.2f}'.format(
-            quarter * args.flood_s / 4, rss / 1024, rss / rss_car))
+    for quarter, (rss, cpu) in enumerate(zip(rss_flood, cpu_flood), start=1):
+        print('  after {:4.0f} s of flood   {:6.1f} MB (ratio to 1x: {:.2f}), CPU {:.3f} (ratio '
+              'to {:g}x without the flood: {:.1f})'.format(
+                  quarter * args.flood_s / 4, rss / 1024, rss / rss_car, cpu, args.multiplier,
+                  cpu / heavy[0] if heavy[0] else float('nan')))
 
 
 if __name__ == '__main__':

@@ -38,7 +38,9 @@ def generate_launch_description() -> LaunchDescription:
             description='the parameters file: the audit, and the frames and topics of the car'),
         DeclareLaunchArgument('log_level', default_value='info'),
         DeclareLaunchArgument('aggregator', default_value='false'),
-        Node(package=PACKAGE, executable='frame_audit_sim', name='frame_audit_sim',
+        # no name=: it would rename every node of the process (the car's seven nodes), and
+        # the graph would lose who sends what; the simulator names its nodes itself
+        Node(package=PACKAGE, executable='frame_audit_sim',
              output='screen', parameters=[{
                  'faults': ParameterValue(LaunchConfiguration('faults'), value_type=str),
                  'fault_after_s': ParameterValue(LaunchConfiguration('fault_after_s'),

@@ -177,3 +177,52 @@ def test_bringup_really_launches(monkeypatch):
         service.shutdown()
         runner.join(timeout=15.0)
     assert {STATUS_PREFIX + c for c in CHECK_IDS} <= names
+
+
+def test_a_missing_or_wrong_config_stops_the_launch_in_one_line(tmp_path):
+    from frame_audit.ros.launch_checks import check_bringup, LaunchError
+    with pytest.raises(LaunchError, match=r'^config:=/no/such.yaml: no such file; nothing was '
+                       'started$'):
+        check_bringup('/no/such.yaml', 'false', lambda name: True)
+    wrong = tmp_path / 'car.yaml'
+    wrong.write_text('frame_audit:\n  ros__parameters:\n    laser_offset:\n'
+                     '      translation: [0.26]\n')
+    with pytest.raises(LaunchError, match='laser_offset.translation: expected 3 numbers'):
+        check_bringup(str(wrong), 'false', lambda name: True)
+    check_bringup(str(ROOT / 'config' / 'frame_audit.yaml'), 'false', lambda name: False)
+
+
+def test_an_aggregator_that_is_not_installed_stops_the_launch():
+    from frame_audit.ros.launch_checks import check_bringup, LaunchError
+    config = str(ROOT / 'config' / 'frame_audit.yaml')
+    with pytest.raises(LaunchError, match='diagnostic_aggregator is not installed'):
+        check_bringup(config, 'true', lambda name: name != 'diagnostic_aggregator')
+    check_bringup(config, 'True', lambda name: True)
+
+
+def test_a_node_that_exits_at_start_fails_the_launch():
+    from frame_audit.ros.launch_checks import failed_at_start
+    assert 'exited with code 1' in failed_at_start('frame_audit_node', 1)
+    assert failed_at_start('frame_audit_node', 0) is None
+    assert failed_at_start('frame_audit_node', -15) is None  # stopped at shutdown
+    source = (LAUNCH / 'bringup.launch.py').read_text()
+    tree = ast.parse(source)
+    opaque = [c for c in ast.walk(tree) if isinstance(c, ast.Call)
+              and getattr(c.func, 'id', '') == 'OpaqueFunction']
+    assert len(opaque) == 1  # the nodes come from the function that checks first
+    handler = next(c for c in ast.walk(tree) if isinstance(c, ast.Call)
+                   and getattr(c.func, 'id', '') == 'OnProcessExit')
+    assert ast.unparse(keyword(handler, 'target_action')) == 'audit'
+
+
+def test_sim_launch_keeps_each_simulated_node_its_own_name():
+    sim = SIM.nodes()['frame_audit_sim']
+    assert keyword(sim, 'name') is None
+
+
+def test_range_errors_have_balanced_brackets():
+    from frame_audit.engine.config import config_from_parameters, ConfigError
+    with pytest.raises(ConfigError, match=r'is out of range \[0.0, 10.0\]$'):
+        config_from_parameters({'laser_offset.tolerance_m': 11.0})
+    with pytest.raises(ConfigError, match=r'is out of range \(0.0, 3600.0\]$'):
+        config_from_parameters({'diagnostic_period': 0.0})

@@ -119,7 +119,7 @@ def _number(low: float = -math.inf, high: float = math.inf,
                 or not math.isfinite(value):
             raise ConfigError('{}: expected a number, got {!r}'.format(key, value))
         if value < low or value > high or (low_open and value == low):
-            raise ConfigError('{}: {} is out of range ({}{}, {}]'.format(
+            raise ConfigError('{}: {} is out of range {}{}, {}]'.format(
                 key, value, '(' if low_open else '[', low, high))
         return float(value)
     return parse

@@ -63,7 +63,7 @@ CLOCK_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.BEST_EFFORT,
                        durability=DurabilityPolicy.VOLATILE)
 SIM_TIME_SAMPLES = 500  # /clock arrivals kept to place the batch's messages in sim time
 WALL_CLOCK_S = 1e9  # a node time beyond this is wall time (the middleware's arrival clock)
-DISCOVERY_PERIOD_S = 2.0  # how often the graph is read for topic types and publishers
+DISCOVERY_PERIOD_S = 1.0  # how often the graph is read for topic types and publishers
 LOG_EVERY_S = 10.0
 # A publisher's first messages can arrive before the graph shows it (a static transform the
 # moment the subscription matches): they wait this long for its name, in arrival order.
