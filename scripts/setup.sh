@@ -29,77 +29,76 @@ if [[ -f "$VENV/.setup-stamp" && "$(cat "$VENV/.setup-stamp")" == "$STAMP" ]]; t
     exit 0
 fi
 
-if [[ ! -x "$VENV/bin/python" ]]; then
-    "$PYTHON" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || {
-        say "the ROS 2 wheels are built for CPython 3.11; set PYTHON=/path/to/python3.11"
-        exit 1
-    }
-    say "creating $VENV"
-    "$PYTHON" -m venv "$VENV"
-fi
-
 # The wheels' .pth hook re-executes Python with LD_LIBRARY_PATH set unless this is set;
 # during setup, let it do so (env.sh, written below, sets the paths itself).
 unset _ROS_WHEELS_BOOTSTRAP_COMPLETE
-pip_install() {
-    # This machine's pip configuration names local mirrors that may be absent: keep quiet about them.
-    "$VENV/bin/python" -m pip --disable-pip-version-check --quiet install "$@" \
-        2> >(grep -v "^WARNING: Location '.*' is ignored" >&2)
-}
-say "installing pinned packages (requirements/*.txt under requirements/constraints.txt)"
-pip_install -c "$ROOT/requirements/constraints.txt" \
-    -r "$ROOT/requirements/ros.txt" -r "$ROOT/requirements/python.txt" \
-    -r "$ROOT/requirements/test.txt"
-pip_install --no-deps --no-build-isolation -e "$ROOT"
-# setup.cfg installs the executables where `ros2 run` looks (lib/frame_audit); put them on PATH too.
-for exe in "$VENV"/lib/frame_audit/*; do ln -sf "$exe" "$VENV/bin/$(basename "$exe")"; done
 
-SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-INCLUDE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
+# make_ros_venv VENV PIP_ARGS...: a venv with ROS 2 wheels, the project, a tf2_msgs stand-in
+# where the wheels have none, and VENV/env.sh. Used for Kilted (.venv) and Jazzy (.venv/jazzy).
+make_ros_venv() {
+    local venv="$1"
+    shift
+    if [[ ! -x "$venv/bin/python" ]]; then
+        "$PYTHON" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || {
+            say "the ROS 2 wheels are built for CPython 3.11; set PYTHON=/path/to/python3.11"
+            return 1
+        }
+        say "creating $venv"
+        "$PYTHON" -m venv "$venv"
+    fi
+    say "installing pinned packages into $venv"
+    # This machine's pip configuration names local mirrors that may be absent: keep quiet.
+    local pip=("$venv/bin/python" -m pip --disable-pip-version-check --quiet install)
+    "${pip[@]}" "$@" 2> >(grep -v "^WARNING: Location '.*' is ignored" >&2) || return 1
+    "${pip[@]}" --no-deps --no-build-isolation -e "$ROOT" \
+        2> >(grep -v "^WARNING: Location '.*' is ignored" >&2) || return 1
+    # setup.cfg installs the executables where `ros2 run` looks (lib/frame_audit): PATH too.
+    for exe in "$venv"/lib/frame_audit/*; do ln -sf "$exe" "$venv/bin/$(basename "$exe")"; done
 
-# Trap 1: the wheels' CMake export files name the Python of the machine that built them.
-{ grep -rlZ --include='*.cmake' '/opt/python/cp311-cp311/' "$VENV/share" 2>/dev/null || true; } \
-    | xargs -0 -r sed -i \
-        -e "s#/opt/python/cp311-cp311/include/python3.11#$INCLUDE#g" \
-        -e "s#/opt/python/cp311-cp311/lib/python3.11/site-packages#$SITE#g"
-
-OVERLAY="$VENV/tf2_msgs_standin"
-ros_libs() {
-    local dirs=("$VENV/lib")
-    for d in "$SITE"/ros_*.libs; do [[ -d "$d" ]] && dirs+=("$d"); done
-    (IFS=:; echo "${dirs[*]}")
-}
-
-# Trap 2: CMAKE_PREFIX_PATH and AMENT_PREFIX_PATH must name the venv for the build.
-if "$VENV/bin/python" -c 'import tf2_msgs.msg' >/dev/null 2>&1 && [[ ! -d "$OVERLAY" ]]; then
-    say "a tf2_msgs is already installed: no stand-in generated"
-else
-    say "generating the tf2_msgs stand-in into $OVERLAY"
-    rm -rf "$OVERLAY" "$VENV/tf2_msgs_build"
-    (
-        cd "$VENV"
-        export CMAKE_PREFIX_PATH="$VENV" AMENT_PREFIX_PATH="$VENV" PATH="$VENV/bin:$PATH"
-        export LD_LIBRARY_PATH="$(ros_libs)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-        "$VENV/bin/colcon" --log-base "$VENV/tf2_msgs_build/log" build \
-            --base-paths "$ROOT/tools/tf2_msgs_standin" \
-            --build-base "$VENV/tf2_msgs_build" --install-base "$OVERLAY" --merge-install \
-            --cmake-args -DPython3_EXECUTABLE="$VENV/bin/python" -DBUILD_TESTING=OFF \
-            >"$VENV/tf2_msgs_build.log" 2>&1 \
-            || { say "tf2_msgs build failed, see $VENV/tf2_msgs_build.log"; exit 1; }
-    )
-fi
-
-OVERLAY_SITE="$OVERLAY/lib/python3.11/site-packages"
-cat >"$VENV/env.sh" <<EOF
+    local site include overlay libs
+    site="$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+    include="$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
+    # Trap 1: the wheels' CMake export files name the Python of the machine that built them.
+    { grep -rlZ --include='*.cmake' '/opt/python/cp311-cp311/' "$venv/share" 2>/dev/null \
+        || true; } | xargs -0 -r sed -i \
+            -e "s#/opt/python/cp311-cp311/include/python3.11#$include#g" \
+            -e "s#/opt/python/cp311-cp311/lib/python3.11/site-packages#$site#g"
+    overlay="$venv/tf2_msgs_standin"
+    libs="$venv/lib"
+    for d in "$site"/ros_*.libs; do [[ -d "$d" ]] && libs="$libs:$d"; done
+    # Trap 2: CMAKE_PREFIX_PATH and AMENT_PREFIX_PATH must name the venv for the build.
+    if "$venv/bin/python" -c 'import tf2_msgs.msg' >/dev/null 2>&1 && [[ ! -d "$overlay" ]]; then
+        say "a tf2_msgs is already installed in $venv: no stand-in generated"
+    else
+        say "generating the tf2_msgs stand-in into $overlay"
+        rm -rf "$overlay" "$venv/tf2_msgs_build"
+        (
+            cd "$venv"
+            export CMAKE_PREFIX_PATH="$venv" AMENT_PREFIX_PATH="$venv" PATH="$venv/bin:$PATH"
+            export LD_LIBRARY_PATH="$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+            "$venv/bin/colcon" --log-base "$venv/tf2_msgs_build/log" build \
+                --base-paths "$ROOT/tools/tf2_msgs_standin" \
+                --build-base "$venv/tf2_msgs_build" --install-base "$overlay" --merge-install \
+                --cmake-args -DPython3_EXECUTABLE="$venv/bin/python" -DBUILD_TESTING=OFF \
+                >"$venv/tf2_msgs_build.log" 2>&1 \
+                || { say "tf2_msgs build failed, see $venv/tf2_msgs_build.log"; exit 1; }
+        ) || return 1
+    fi
+    cat >"$venv/env.sh" <<EOF
 # Written by scripts/setup.sh: source it to run frame_audit and its tests with the wheels' ROS 2.
-export VIRTUAL_ENV="$VENV"
-export PATH="$VENV/bin:\$PATH"
-export LD_LIBRARY_PATH="$(ros_libs)$( [[ -d "$OVERLAY" ]] && echo ":$OVERLAY/lib")\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
-export AMENT_PREFIX_PATH="$VENV$( [[ -d "$OVERLAY" ]] && echo ":$OVERLAY")"
-export PYTHONPATH="$( [[ -d "$OVERLAY" ]] && echo "$OVERLAY_SITE")\${PYTHONPATH:+:\$PYTHONPATH}"
+export VIRTUAL_ENV="$venv"
+export PATH="$venv/bin:\$PATH"
+export LD_LIBRARY_PATH="$libs$( [[ -d "$overlay" ]] && echo ":$overlay/lib")\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+export AMENT_PREFIX_PATH="$venv$( [[ -d "$overlay" ]] && echo ":$overlay")"
+export PYTHONPATH="$( [[ -d "$overlay" ]] && echo "$overlay/lib/python3.11/site-packages")\${PYTHONPATH:+:\$PYTHONPATH}"
 export _ROS_WHEELS_BOOTSTRAP_COMPLETE=1
 export RMW_IMPLEMENTATION=rmw_fastrtps_cpp
 EOF
+}
+
+make_ros_venv "$VENV" -c "$ROOT/requirements/constraints.txt" \
+    -r "$ROOT/requirements/ros.txt" -r "$ROOT/requirements/python.txt" \
+    -r "$ROOT/requirements/test.txt" || exit 1
 
 # Graphviz draws the tree picture (frame-audit audit --tree FILE.svg|.png).
 if ! command -v dot >/dev/null 2>&1; then
@@ -133,6 +132,13 @@ if [[ -n "$PYTHON310" ]]; then
         && "$VENV/humble/bin/python" -m pip --disable-pip-version-check --quiet install \
             -r "$ROOT/requirements/humble.txt" 2> >(grep -v "^WARNING: Location '.*' is ignored" >&2); } \
         || { say "could not make $VENV/humble: the Humble test will be skipped"; rm -rf "$VENV/humble"; }
+fi
+
+# ROS 2 Jazzy's wheels beside Kilted's: the node's and the engine's tests run on both
+# (test/test_jazzy.py). Without them (no network), that test is skipped, not failed.
+if ! make_ros_venv "$VENV/jazzy" -r "$ROOT/requirements/jazzy.txt"; then
+    say "could not make $VENV/jazzy: the Jazzy test will be skipped"
+    rm -rf "$VENV/jazzy"
 fi
 
 # shellcheck disable=SC1091

@@ -108,6 +108,18 @@ class TakenInBatches(CallbackGroup):
         """Nothing ran."""
 
 
+def gives_publisher_gid() -> bool:
+    """
+    Return whether this rclpy's message info names the publisher (its gid).
+
+    Kilted's does; Humble's and Jazzy's (rclpy 7.1) do not, and a topic with several
+    publishers then leaves an edge's sender unknown: the engine judges from the data.
+    """
+    from rclpy import subscription
+    info = getattr(subscription, 'MessageInfo', None)
+    return 'publisher_gid' in getattr(info, '__annotations__', {})
+
+
 def ignore(*_: Any) -> None:
     """Stand for a subscription's callback, which never runs: messages are taken by hand."""
 

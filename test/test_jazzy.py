@@ -1,0 +1,51 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+A second distribution: the node's tests over real DDS, and the engine's, on ROS 2 Jazzy.
+
+scripts/setup.sh makes .venv/jazzy from Jazzy's PyPI wheels (rclpy 7.1, whose message info
+carries the publisher's gid) beside Kilted's; these tests run there in a process of their own,
+with Jazzy's environment and nothing of Kilted's, so "Humble or newer" is tested on two
+distributions' rclpy.
+"""
+import os
+from pathlib import Path
+import subprocess
+
+import pytest
+from test_humble_python import ENGINE_TESTS
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV = Path(os.environ.get('FRAME_AUDIT_VENV', ROOT / '.venv'))
+JAZZY = VENV / 'jazzy'
+NODE_TESTS = ['test/test_node.py', 'test/test_ros_messages.py']
+# Kilted's environment, which Jazzy's must not inherit
+KILTED = ('VIRTUAL_ENV', 'PYTHONPATH', 'LD_LIBRARY_PATH', 'AMENT_PREFIX_PATH',
+          '_ROS_WHEELS_BOOTSTRAP_COMPLETE', 'CMAKE_PREFIX_PATH')
+
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
+
+
+def jazzy(*command: str, timeout: float = 900) -> subprocess.CompletedProcess:
+    """Run a command in Jazzy's environment (its env.sh), in the project folder."""
+    env = {key: value for key, value in os.environ.items() if key not in KILTED}
+    env['PATH'] = os.pathsep.join(p for p in env.get('PATH', '').split(os.pathsep)
+                                  if not p.startswith(str(VENV)))
+    script = 'source "{}" && exec "$@"'.format(JAZZY / 'env.sh')
+    return subprocess.run(['bash', '-c', script, 'jazzy'] + list(command), cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.skipif(not (JAZZY / 'env.sh').exists(), reason='no .venv/jazzy: scripts/setup.sh '
+                    'makes it from the Jazzy wheels on PyPI where it can reach them')
+def test_the_node_and_engine_tests_pass_on_jazzy():
+    versions = jazzy('python', '-c', 'import rclpy, importlib.metadata as m; '
+                     'print(m.version("ros-rclpy"), rclpy.__file__)')
+    assert versions.returncode == 0, versions.stderr
+    version, where = versions.stdout.split()
+    assert version.startswith('7.1.') and where.startswith(str(JAZZY))
+    done = jazzy('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *NODE_TESTS,
+                 *ENGINE_TESTS)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert ' passed' in done.stdout.splitlines()[-1] and 'skipped' not in \
+        done.stdout.splitlines()[-1]
