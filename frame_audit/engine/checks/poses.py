@@ -118,14 +118,16 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     base_ahead = ahead.get(config.base_frame, math.nan)
     values = {'samples': recent, 'ahead_of_base_m': round(base_ahead, 4),
               **{'median_m_' + f: round(m, 4) for f, m in medians.items()}}
-    declared_fits = medians[declared] <= config.pose_fit_m
+    # a TF stamped a few ms off its value trails the car by speed x that: allowed, as odometry
+    fit = config.pose_fit_m + _speed(store, config) * config.odom_stamp_tolerance_s
+    declared_fits = medians[declared] <= fit
     if declared_fits and medians[declared] - medians[best] < config.pose_margin_m:
         alike = _alike(store, declared, list(medians), config.pose_margin_m)
         return None, '{} describes {}, as declared (median {}){}'.format(
             pose.topic, declared, distances,
             '; {} lie{} too close to it to tell apart'.format(
                 ', '.join(alike), 's' if len(alike) == 1 else '') if alike else ''), False
-    if medians[best] <= config.pose_fit_m and \
+    if medians[best] <= fit and \
             medians[declared] - medians[best] >= config.pose_margin_m:
         alike = _alike(store, best, list(medians), config.pose_margin_m)
         where = ("; they sit {} m ahead of {} on the car's axis".format(
@@ -144,9 +146,10 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     return Finding(
         POSE, Level.WARN,
         '{} (declared pose_frame {}) fits no frame of the robot: over {} samples the median '
-        'is {}, and a frame fits within {} m ({}). Localization lost, or another point of '
-        'the robot?'.format(pose.topic, declared, recent, distances,
-                            fmt(config.pose_fit_m, 2), config.key('pose_frame.fit_m')),
+        'is {}, and a frame fits within {} m ({}, plus the speed times '
+        'odometry.stamp_tolerance_s). Localization lost, or another point of the '
+        'robot?'.format(pose.topic, declared, recent, distances, fmt(fit, 2),
+                        config.key('pose_frame.fit_m')),
         'fit:' + pose.topic, frames=(declared, best), topics=(pose.topic,),
         values=values), '', False
 
