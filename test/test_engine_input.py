@@ -160,10 +160,10 @@ def test_a_clock_that_keeps_jumping_back_keeps_memory_bounded():
 
 def test_one_stamp_with_two_values_is_two_sources():
     audit = Audit(AuditConfig())
-    for i in range(100):  # two nodes stamp each tick alike; their estimates 5 mm apart
+    for i in range(100):  # two nodes stamp each tick alike; their estimates 3 cm apart
         t = T0 + i * 0.02
         audit.add_transforms([tf('odom', 'base_link', t, x=0.02 * i)], Arrival('/tf', t))
-        audit.add_transforms([tf('odom', 'base_link', t, x=0.02 * i + 0.005)],
+        audit.add_transforms([tf('odom', 'base_link', t, x=0.02 * i + 0.03)],
                              Arrival('/tf', t + 0.001))
     found = by_id(audit.check(T0 + 2.0))['parent_uniqueness'].findings
     assert len(found) == 1 and 'of its stamps arrived twice with different values' in \

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
 
 from .config import AuditConfig
-from .geometry import rotation_angle, Transform
+from .geometry import distance, rotation_angle, Transform
 from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
     TransformRecord
 
@@ -476,8 +476,9 @@ class FrameStore:
         else:
             index = bisect.bisect_right(edge.stamps, stamp)
             if index and edge.stamps[index - 1] == stamp:
-                if not _same(edge.values[index - 1], value, self.config):
-                    edge.conflicts.add(edge.last_received)  # one stamp, two values
+                if distance(edge.values[index - 1].translation, value.translation) \
+                        >= self.config.alternation_min_m:  # one stamp, two values
+                    edge.conflicts.add(edge.last_received)
                 edge.values[index - 1] = value  # tf2 keeps one value per stamp
                 return
             edge.stamps.insert(index, stamp)
