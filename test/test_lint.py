@@ -11,11 +11,12 @@ import json
 import math
 from pathlib import Path
 import shutil
+import time
 from typing import Optional, Set, Tuple
 
 from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig
-from frame_audit.lint import lint_workspace
+from frame_audit.lint import LintError, lint_workspace
 from frame_audit.lint.model import Token, Where
 from frame_audit.lint.static_tf import static_edge
 from frame_audit.reports.report import FORMATS, Report
@@ -85,6 +86,13 @@ SLIPS = {
          ('connectivity', 'ERROR', SLAM, 'odom_frame'),
          ('connectivity', 'ERROR', SLAM, 'map_frame'),
          ('connectivity', 'ERROR', FOLLOWER_LAUNCH, 'value: map'))),
+    'yaw_in_the_quaternion_slots': Slip(
+        BRINGUP, "'0.0', '0.0', '0.0', 'base_link', 'laser']",
+        "'0.0', '0.0', '1.5708', '0.0', 'base_link', 'laser']",
+        (('transform_values', 'ERROR', BRINGUP, "'1.5708'"),)),
+    'parameter_block_for_a_misspelled_node': Slip(
+        SLAM, 'slam_toolbox:\n  ros__parameters:', 'slam_tolbox:\n  ros__parameters:',
+        (('lint_parameters', 'WARN', SLAM, 'slam_tolbox:'),)),
     'unresolved_parameter_file': Slip(
         BRINGUP, "'vesc_config',", "'vesc_params',",
         (('lint_files', 'WARN', BRINGUP, "parameters=[LaunchConfiguration('vesc_config')]"),)),
@@ -134,7 +142,8 @@ def test_the_clean_workspace_is_quiet():
     assert problems(report) == set()
     assert {c.check: c.level for c in report.checks} == {
         'parent_uniqueness': 'OK', 'chain_order': 'OK', 'laser_offset': 'OK',
-        'pose_frame': 'OK', 'transform_values': 'OK', 'connectivity': 'OK', 'lint_files': 'OK'}
+        'pose_frame': 'OK', 'transform_values': 'OK', 'connectivity': 'OK', 'lint_files': 'OK',
+        'lint_parameters': 'OK'}
     tree = {row.frame: row.parents for row in report.frames}
     assert tree == {'map': (), 'odom': ('map',), 'base_link': ('odom',),
                     'laser': ('base_link',), 'imu': ('base_link',),
@@ -240,3 +249,51 @@ def test_every_format_renders_a_lint_report(tmp_path):
     report = lint_workspace(with_slip(tmp_path, SLIPS['inverted_chain']), AuditConfig())
     for render in FORMATS.values():
         assert 'chain_order' in render(report)
+
+
+def test_a_misspelled_block_names_the_node_it_probably_meant(tmp_path: Path) -> None:
+    root = with_slip(tmp_path, SLIPS['parameter_block_for_a_misspelled_node'])
+    (finding,) = [f for f in lint_workspace(root, AuditConfig()).findings
+                  if f.check == 'lint_parameters']
+    assert "the block 'slam_tolbox' matches no node this file is passed to (slam_toolbox)" \
+        in finding.message
+    assert finding.message.endswith("did you mean 'slam_toolbox'?")
+
+
+def hostile(tmp_path: Path, name: str, content: str) -> Path:
+    """Return a copy of the clean workspace with one hostile file added."""
+    root = tmp_path / 'ws'
+    shutil.copytree(CLEAN, root)
+    (root / name).write_text(content, encoding='utf-8')
+    return root
+
+
+@pytest.mark.parametrize('name, content, reason', [
+    ('src/follower/config/bomb.yaml', 'a: &a ["x","x","x","x","x","x","x","x","x"]\n' + ''.join(
+        '{}: &{} [{}]\n'.format(chr(98 + i), chr(98 + i), ','.join(['*' + chr(97 + i)] * 9))
+        for i in range(9)), 'aliases nested without bound'),
+    ('src/follower/launch/double_launch.py', 'a0 = "x"\n' + ''.join(
+        'a{} = a{} + a{}\n'.format(i + 1, i, i) for i in range(60))
+     + 'from launch_ros.actions import Node\nNode(package="p", executable="e", '
+       'arguments=[a60])\n', 'without bound'),
+    ('src/follower/config/huge.yaml', 'x: 1\n' * (1 << 20), 'larger than 2 MB'),
+])
+def test_a_hostile_file_is_named_and_skipped_in_bounded_time(
+        tmp_path: Path, name: str, content: str, reason: str) -> None:
+    started = time.monotonic()
+    report = lint_workspace(hostile(tmp_path, name, content), AuditConfig())
+    assert time.monotonic() - started < 30
+    skipped = [f for f in report.findings if f.check == 'lint_files']
+    assert len(skipped) == 1 and reason in skipped[0].message and name in skipped[0].message
+    assert {f.check for f in report.findings} == {'lint_files'}  # the rest still checked
+
+
+def test_an_empty_workspace_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / 'empty').mkdir()
+    with pytest.raises(LintError, match='no launch, parameter or robot description files found'):
+        lint_workspace(tmp_path / 'empty', AuditConfig())
+    broken = tmp_path / 'broken'
+    broken.mkdir()
+    (broken / 'a_launch.py').write_text('this is not python (', encoding='utf-8')
+    with pytest.raises(LintError, match='cannot be read'):
+        lint_workspace(broken, AuditConfig())

@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Tuple
 from .declared import Declared
 from .laser_rules import check_laser_offset, check_pose_frame
 from .model import DeclaredEdge
-from .nodes import known_edge, node_params
+from .nodes import known_edge, node_params, PARAMETERS_CHECK, unapplied_blocks
 from .tree_rules import (check_chain_order, check_connectivity, check_parent_uniqueness,
                          check_transform_values)
 from .workspace import collect, Collected, FILES, tally
@@ -72,10 +72,16 @@ def lint_workspace(path: Path, config: AuditConfig) -> Report:
         raise LintError('{}: not a folder (lint takes a ROS 2 workspace or a package)'.format(
             path))
     collected = collect(root)
+    if not tally(collected)[0]:
+        raise LintError('{}: no launch, parameter or robot description files found{}'.format(
+            path, ' ({})'.format('; '.join(f.message for f in collected.problems[:3]))
+            if collected.problems else ''))
     declared = _declared(collected, config)
     results = [rule(declared) for rule in RULES]
     results = sorted(results, key=lambda r: CHECK_IDS.index(r.check)) + [
-        _files_result(collected)]
+        _files_result(collected),
+        CheckResult(PARAMETERS_CHECK, 'every parameter block matches a node its file is '
+                    'passed to', unapplied_blocks(collected.launched, collected.blocks))]
     findings = [FindingLine(f.check, f.level.name, f.message, list(f.frames), list(f.topics),
                             None, dict(f.values))
                 for result in results for f in _unique(result.findings)]

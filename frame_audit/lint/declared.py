@@ -10,13 +10,20 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
 from .model import DeclaredEdge, NodeParams
+from .static_tf import taken_by_tf2
 from ..engine.config import AuditConfig
 from ..engine.geometry import Transform
 
 
 @dataclass
 class Declared:
-    """The declared edges (static, URDF, known publishers), the nodes and the configuration."""
+    """
+    The declared edges (static, URDF, known publishers), the nodes and the configuration.
+
+    An edge tf2 would drop (NaN, a quaternion that is not unit length) still shows what the
+    workspace meant to declare, so the tree's shape keeps it; its value is never composed,
+    and transform_values alone reports it: one cause, one finding.
+    """
 
     edges: List[DeclaredEdge]
     nodes: List[NodeParams]
@@ -58,6 +65,8 @@ class Declared:
         parents = self.parents()
         found = []
         for edge in parents.get(laser, []):
+            if not taken_by_tf2(edge):
+                continue
             value = self._up_to(base, edge, parents)
             if value is not None:
                 found.append((edge, value))
@@ -69,7 +78,8 @@ class Declared:
         value, frame, seen = edge.value, edge.key[0], {edge.key[1]}
         while value is not None and frame != base:
             above = parents.get(frame, [])
-            if len(above) != 1 or above[0].value is None or frame in seen:
+            if len(above) != 1 or above[0].value is None or frame in seen \
+                    or not taken_by_tf2(above[0]):
                 return None
             seen.add(frame)
             value, frame = above[0].value * value, above[0].key[0]

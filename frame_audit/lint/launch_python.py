@@ -15,6 +15,8 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Set
 from .model import LaunchedNode, Param, Token, Unresolved, Where
 
 NODE_CALLS = ('Node',)
+MAX_STEPS = 200000  # expression evaluations per launch file
+MAX_VALUE = 100000  # characters (or items) in one computed value
 
 
 def _name(func: ast.expr) -> str:
@@ -33,6 +35,7 @@ class Evaluator:
         self.assigned: Dict[str, ast.expr] = {}
         self.defaults: Dict[str, ast.expr] = {}
         self.active: Set[str] = set()
+        self.steps = 0  # a file built to re-evaluate names without bound meets a budget
         for node in sorted((n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Call))),
                            key=lambda n: (n.lineno, n.col_offset)):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 \
@@ -56,7 +59,11 @@ class Evaluator:
             self.defaults[name] = default
 
     def value(self, expr: Optional[ast.expr]) -> Any:
-        """Return what expr computes to, or Unresolved naming it."""
+        """Return what expr computes to, or Unresolved naming it; ValueError past the budget."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise ValueError('more than {} steps to evaluate its expressions (names that '
+                             'expand without bound?)'.format(MAX_STEPS))
         if expr is None:
             return None
         if isinstance(expr, ast.Constant):
@@ -98,6 +105,9 @@ class Evaluator:
         left, right = self.value(expr.left), self.value(expr.right)
         if isinstance(expr.op, ast.Add) and type(left) is type(right) \
                 and isinstance(left, (str, list)):
+            if len(left) + len(right) > MAX_VALUE:
+                raise ValueError('a value of more than {} characters (a string that doubles '
+                                 'without bound?)'.format(MAX_VALUE))
             return left + right
         if isinstance(expr.op, ast.Div):
             return self._concatenate([left, os.sep, right], expr)

@@ -38,26 +38,35 @@ def _hashable(key: Any) -> Any:
     return key if isinstance(key, (str, int, float, bool)) or key is None else str(key)
 
 
-def _value(node: yaml.Node, constructor: SafeConstructor) -> Any:
+def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> Any:
+    """Return a node's value; each value, aliases expanded, spends one of the budget."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ValueError('more than {} values with its aliases expanded (aliases nested '
+                         'without bound?)'.format(MAX_YAML_NODES))
     if isinstance(node, yaml.MappingNode):
         items: Dict[Any, Any] = {}
         lines: Dict[Any, int] = {}
         for key_node, value_node in node.value:
-            key = _hashable(_value(key_node, constructor))
-            items[key] = _value(value_node, constructor)
+            key = _hashable(_value(key_node, constructor, budget))
+            items[key] = _value(value_node, constructor, budget)
             lines[key] = key_node.start_mark.line + 1
         return LinedDict(items, lines, node.start_mark.line + 1)
     if isinstance(node, yaml.SequenceNode):
-        return LinedList([_value(item, constructor) for item in node.value],
+        return LinedList([_value(item, constructor, budget) for item in node.value],
                          [item.start_mark.line + 1 for item in node.value],
                          node.start_mark.line + 1)
     return constructor.construct_object(node)
 
 
+MAX_YAML_NODES = 200000  # values in one document, aliases expanded: a bomb meets this bound
+
+
 def load_yaml(text: str) -> Any:
     """Return a YAML document with LinedDict and LinedList for its mappings and sequences."""
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
-    return None if node is None else _value(node, SafeConstructor())
+    node = yaml.compose(text, Loader=getattr(yaml, 'CSafeLoader', yaml.SafeLoader))  # libyaml
+    budget = [MAX_YAML_NODES]
+    return None if node is None else _value(node, SafeConstructor(), budget)
 
 
 @dataclass

@@ -9,12 +9,14 @@ the node it names. Known publishers (seeds/004): slam_toolbox sends map_frame �
 vesc_to_odom_node odom_frame → base_frame when publish_tf is on, and the particle filter
 '/map' → '/laser' (frame ids fixed in its code) when publish_tf is on.
 """
+import difflib
 from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 from .model import DeclaredEdge, LaunchedNode, NodeParams, Param, ParamBlock
 from .params import node_name
 from .static_tf import is_static_publisher
+from ..engine.findings import Finding, Level
 
 
 @dataclass(frozen=True)
@@ -116,3 +118,38 @@ def node_params(launched: List[LaunchedNode],
                 nodes.append(NodeParams(block.node, (node_name(block.node),), block.params,
                                         block.where))
     return nodes
+
+
+PARAMETERS_CHECK = 'lint_parameters'
+
+
+def unapplied_blocks(launched: List[LaunchedNode],
+                     blocks: Mapping[str, List[ParamBlock]]) -> List[Finding]:
+    """
+    Report parameter blocks that match no node their file is passed to.
+
+    ROS 2 applies a block to the node of that name only: a typo in the name leaves the node
+    on its defaults, frames included, and nothing warns. Each such block is a WARN at its
+    line, naming the nodes the file is passed to and the one it probably meant.
+    """
+    loaders: Dict[str, List[LaunchedNode]] = {}
+    for node in launched:
+        for path, _ in node.param_files:
+            if isinstance(path, str):
+                loaders.setdefault(path, []).append(node)
+    findings = []
+    for path, nodes in sorted(loaders.items()):
+        names = sorted({str(n.name if isinstance(n.name, str) else n.executable)
+                        for n in nodes})
+        for block in blocks.get(path, []):
+            if any(_matches(block, node) for node in nodes):
+                continue
+            guess = difflib.get_close_matches(node_name(block.node), names, n=1, cutoff=0.6)
+            findings.append(Finding(
+                PARAMETERS_CHECK, Level.WARN,
+                "{}: the block '{}' matches no node this file is passed to ({}): its "
+                'parameters never apply, and the node runs on its defaults, frames '
+                'included{}'.format(block.where, block.node, ', '.join(names),
+                                    "; did you mean '{}'?".format(guess[0]) if guess else ''),
+                'unapplied:{}'.format(block.where), values=block.where.values()))
+    return findings

@@ -107,3 +107,13 @@ def static_edge(tokens: List[Token], where: Where) -> Union[DeclaredEdge, str]:
 def finite(value: Optional[Transform]) -> bool:
     """Return whether every number is finite: tf2 drops transforms with NaN or infinity."""
     return value is None or all(math.isfinite(v) for v in value.translation + value.rotation)
+
+
+def taken_by_tf2(edge: DeclaredEdge) -> bool:
+    """Return whether tf2 would take an edge's value (finite, a unit quaternion)."""
+    return finite(edge.value) and (edge.value is None or unit_quaternion(edge.value.rotation))
+
+
+def unit_quaternion(q: Tuple[float, float, float, float]) -> bool:
+    """Return whether tf2 takes a rotation: |‖q‖² − 1| < 0.01, as its buffer checks."""
+    return abs(sum(c * c for c in q) - 1.0) < 0.01

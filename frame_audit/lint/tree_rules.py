@@ -6,17 +6,18 @@ The declared tree's shape and names: the audit's tree checks, with a file and li
 parent_uniqueness, chain_order, transform_values and connectivity, as the audit checks them on
 a live tree.
 """
-from typing import List, Optional, Sequence
+import math
+from typing import List, Optional, Sequence, Tuple
 
 from .declared import Declared
 from .laser_rules import laser_problems
 from .model import DeclaredEdge, Param
 from .nodes import KNOWN_PUBLISHERS, known_edge, switch_of, yaml_text
 from .params import is_frame_key, leaf
-from .static_tf import finite
+from .static_tf import finite, unit_quaternion
 from ..engine.checks.common import arrow, describe
-from ..engine.findings import CheckResult, Finding, Level
-from ..engine.geometry import distance, rotation_angle
+from ..engine.findings import CheckResult, Finding, fmt, Level
+from ..engine.geometry import distance, quat_from_rpy, rotation_angle
 
 PARENTS = 'parent_uniqueness'
 CHAIN = 'chain_order'
@@ -169,6 +170,8 @@ def _edge_values(edge: DeclaredEdge) -> List[Finding]:
         problems.append((Level.ERROR, 'a frame as its own parent; tf2 drops these transforms'))
     if not finite(edge.value):
         problems.append((Level.ERROR, 'NaN or infinite values; tf2 drops these transforms'))
+    elif edge.value is not None and not unit_quaternion(edge.value.rotation):
+        problems.append((Level.ERROR, _not_unit(edge.value.rotation)))
     slashed = [name for name in (edge.parent, edge.child) if name.startswith('/')]
     if slashed:
         problems.append((Level.WARN, "{} {} with '/': tf2 strips it, so the transform lands on "
@@ -179,6 +182,22 @@ def _edge_values(edge: DeclaredEdge) -> List[Finding]:
         edge.where, arrow(repr(edge.parent), repr(edge.child)), edge.via, what),
         '{}:{}'.format(what, edge.where), frames=tuple(f for f in edge.key if f),
         values=edge.where.values()) for level, what in problems]
+
+
+def _not_unit(q: Tuple[float, float, float, float]) -> str:
+    """Say what tf2 does with a non-unit quaternion, and what was probably meant."""
+    norm = math.sqrt(sum(c * c for c in q))
+    text = ('the quaternion (qx, qy, qz, qw) = ({}) has length {}, not 1: tf2 drops the '
+            'transform, so the edge never exists'.format(', '.join(fmt(c, 4) for c in q),
+                                                         fmt(norm, 4)))
+    angles = [c for c in q[:3] if c]
+    if q[3] == 0.0 and len(angles) == 1:  # an angle written in a quaternion slot
+        meant = quat_from_rpy(0.0, 0.0, angles[0])
+        text += ('. A yaw of {} rad given in the quaternion slots? That rotation is (0, 0, {}, '
+                 '{}), or write it as --yaw {} (or x y z yaw pitch roll parent child, 8 '
+                 'arguments)'.format(fmt(angles[0], 4), fmt(meant[2], 4), fmt(meant[3], 4),
+                                     fmt(angles[0], 4)))
+    return text
 
 
 def _param_slashes(declared: Declared) -> List[Finding]:

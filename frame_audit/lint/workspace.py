@@ -26,6 +26,7 @@ from ..engine.findings import Finding, Level
 
 FILES = 'lint_files'
 SKIP_FOLDERS = ('build', 'install', 'log', '__pycache__')
+MAX_FILE_BYTES = 2 << 20  # files past this are skipped with a WARN, never parsed
 PARSE_ERRORS = (SyntaxError, ValueError, yaml.YAMLError, expat.ExpatError, UnicodeDecodeError,
                 OSError, RecursionError)
 
@@ -51,8 +52,10 @@ class Collected:
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
 
-def _files(root: Path) -> Iterator[Path]:
-    for folder, subfolders, names in os.walk(root):
+def _files(root: Path, unreadable: List[str]) -> Iterator[Path]:
+    """Yield the regular files under root; folders that cannot be listed go to unreadable."""
+    for folder, subfolders, names in os.walk(root, onerror=lambda e: unreadable.append(
+            '{} ({})'.format(e.filename, e.strerror))):
         subfolders[:] = sorted(d for d in subfolders
                                if not d.startswith('.') and d not in SKIP_FOLDERS)
         for name in sorted(names):
@@ -158,13 +161,22 @@ def collect(root: Path) -> Collected:
     """Read every launch, parameter and URDF file under root (build, install, log skipped)."""
     root = root.resolve()
     collected = Collected(root)
-    files = list(_files(root))
+    unlisted: List[str] = []
+    files = list(_files(root, unlisted))
+    for folder in unlisted:
+        collected.warn(Where(os.path.relpath(folder.split(' (')[0], root), 0),
+                       'a folder that cannot be listed {}: its files were not read'.format(
+                           folder[folder.find(' ('):] if ' (' in folder else ''), 'unlisted')
     packages = _packages(files)
     for path in files:
         reader = READERS.get(path.suffix)
         if reader is None or path.name == 'package.xml':
             continue
         file = path.relative_to(root).as_posix()
+        if path.stat().st_size > MAX_FILE_BYTES:
+            collected.warn(Where(file, 0), 'larger than {} MB: skipped (a launch, parameter or '
+                           'URDF file is far smaller)'.format(MAX_FILE_BYTES >> 20), 'too_big')
+            continue
         try:
             reader(collected, path, file, packages)
         except PARSE_ERRORS as error:
