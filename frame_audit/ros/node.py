@@ -147,11 +147,13 @@ def node_label(name: str, namespace: str) -> str:
 
 class PublisherNames:
     """
-    Who sent a message: the publisher's gid (Jazzy+) mapped to its node through the graph.
+    Who sent a message: the publisher's gid (Kilted+) mapped to its node through the graph.
 
-    Without a gid (Humble), a topic with exactly one publishing node names that node;
-    otherwise the publisher is unknown (None) and the engine judges from the data. A gid the
-    graph still does not show after a while (a non-ROS sender) is given up on.
+    Without a gid (Humble, Jazzy), a topic with exactly one publishing node names that node;
+    otherwise the publisher is unknown (None) and the engine judges from the data. A message
+    can arrive before the graph names its sender (a latched static transform the moment the
+    subscription matches): it waits while the graph is incomplete, and a gid the graph still
+    does not show after a while (a non-ROS sender) is given up on.
     """
 
     MAX_GIDS = 1000  # publishers come and go; forget them all past this
@@ -163,22 +165,23 @@ class PublisherNames:
         self._by_gid: Dict[bytes, str] = {}
         self._given_up: Set[bytes] = set()
         self._sole: Dict[str, Optional[str]] = {}
+        self._incomplete: Dict[str, bool] = {}  # topic -> the graph showed an unnamed sender
         self._read_at: Dict[str, float] = {}
 
     def name(self, topic: str, gid: Optional[bytes]) -> Optional[str]:
         """Return the node that published on topic with this gid, None if unknown."""
-        if gid is None:
-            return self._sole.get(topic)
-        name = self._by_gid.get(gid)
-        if name is None and time.monotonic() - self._read_at.get(topic, -1e9) \
-                >= self.READ_EVERY_S:
+        known = self._sole.get(topic) if gid is None else self._by_gid.get(gid)
+        if known is None and (gid is not None or self._incomplete.get(topic, True)) \
+                and time.monotonic() - self._read_at.get(topic, -1e9) >= self.READ_EVERY_S:
             self.read(topic)
-            name = self._by_gid.get(gid)
-        return name
+            known = self._sole.get(topic) if gid is None else self._by_gid.get(gid)
+        return known
 
-    def worth_waiting(self, gid: Optional[bytes]) -> bool:
-        """Return whether the graph may still name this unknown gid soon."""
-        return gid is not None and gid not in self._given_up
+    def worth_waiting(self, topic: str, gid: Optional[bytes]) -> bool:
+        """Return whether the graph may still name this message's sender soon."""
+        if gid is None:
+            return self._incomplete.get(topic, True)
+        return gid not in self._given_up
 
     def give_up(self, gid: bytes) -> None:
         """Stop waiting for the graph to name gid."""
@@ -193,13 +196,16 @@ class PublisherNames:
         if len(self._by_gid) > self.MAX_GIDS:
             self._by_gid.clear()
         labels = set()
+        unnamed = not infos  # a message came, so someone sends: the graph lags
         for info in infos:
             if info.node_name == UNKNOWN_NODE:
-                continue  # the endpoint is known before its node: ask again later
+                unnamed = True  # the endpoint is known before its node: ask again later
+                continue
             label = node_label(info.node_name, info.node_namespace)
             self._by_gid[bytes(info.endpoint_gid)] = label
             labels.add(label)
-        self._sole[topic] = labels.pop() if len(labels) == 1 else None
+        self._incomplete[topic] = unnamed
+        self._sole[topic] = labels.pop() if len(labels) == 1 and not unnamed else None
 
 
 @dataclasses.dataclass
@@ -417,10 +423,11 @@ class FrameAuditNode(Node):
         while self._held:
             item = self._held[0]
             publisher = self._names.name(item.topic, item.gid)
-            if publisher is None and self._names.worth_waiting(item.gid):
+            if publisher is None and self._names.worth_waiting(item.topic, item.gid):
                 if not force and time.monotonic() - item.held_at < HOLD_S:
                     return
-                self._names.give_up(item.gid)
+                if item.gid is not None:
+                    self._names.give_up(item.gid)
             self._held.popleft()
             self._give(item, publisher)
             force = False
