@@ -28,6 +28,7 @@ TRACK_SAMPLES = 3  # samples kept per track to measure its velocity
 MAX_EXTRAPOLATION_S = 1.0  # a track is followed at most this far beyond its last sample
 MIN_SWITCH_SAMPLES = 20  # samples in the window before switches are judged
 SAME, SWITCH, MISS = 0, 1, -1  # how a sample continued the edge's tracks
+SPEED_STEPS = 11  # history samples an edge's speed is taken over (the median step)
 SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sources are called
 LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
@@ -477,7 +478,7 @@ class FrameStore:
             index = bisect.bisect_right(edge.stamps, stamp)
             if index and edge.stamps[index - 1] == stamp:
                 if distance(edge.values[index - 1].translation, value.translation) \
-                        >= self.config.alternation_min_m:  # one stamp, two values
+                        >= self._conflict_m(edge):  # one stamp, two values
                     edge.conflicts.add(edge.last_received)
                 edge.values[index - 1] = value  # tf2 keeps one value per stamp
                 return
@@ -488,6 +489,21 @@ class FrameStore:
             cut = bisect.bisect_left(edge.stamps, oldest)
             del edge.stamps[:cut]
             del edge.values[:cut]
+
+    def _conflict_m(self, edge: Edge) -> float:
+        """
+        Return how far apart two values of one stamp must be to be two sources' values.
+
+        One source's message stamped a period late shares its successor's stamp with the
+        value of a moment before: apart by the speed times the stamp's error, which odometry
+        allows (odometry.stamp_tolerance_s); two sources' tracks lie further apart.
+        """
+        stamps, values = edge.stamps[-SPEED_STEPS:], edge.values[-SPEED_STEPS:]
+        speeds = sorted(distance(a.translation, b.translation) / (t1 - t0)
+                        for t0, t1, a, b in zip(stamps, stamps[1:], values, values[1:])
+                        if t1 > t0)
+        speed = speeds[len(speeds) // 2] if speeds else 0.0  # the median step: one source's
+        return self.config.alternation_min_m + speed * self.config.odom_stamp_tolerance_s
 
     def _follow_track(self, edge: Edge, value: Transform, stamp: float,
                       received: float) -> None:
