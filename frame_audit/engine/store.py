@@ -31,6 +31,7 @@ SAME, SWITCH, MISS = 0, 1, -1  # how a sample continued the edge's tracks
 SPEED_STEPS = 11  # history samples an edge's speed is taken over (the median step)
 SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sources are called
 LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
+RATE_EVERY = 10  # samples between two looks at an edge's rate
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
@@ -126,26 +127,28 @@ class Track:
                      for p, q in zip(a.translation, b.translation))
 
     def off(self, value: Transform, stamp: float,
-            fallback: Optional[Tuple[float, float, float]],
-            stamp_tolerance_s: float) -> Tuple[float, bool]:
+            fallback: Optional[Tuple[float, float, float]], stamp_tolerance_s: float,
+            close_m: float) -> Tuple[float, bool]:
         """
         Return how far value lies from the track, and whether the track's motion was known.
 
         The track is followed at its own velocity (or fallback: the other source's motion)
-        to anywhere within stamp_tolerance_s of stamp: a sample stamped a few milliseconds
-        late lies on the track, only further back, and is no second source.
+        to stamp; a sample further than close_m from there is measured against the track
+        anywhere within stamp_tolerance_s of stamp: a sample stamped a few milliseconds late
+        lies on the track, only further back, and is no second source.
         """
         t1, last = self.samples[-1]
         velocity = self.velocity() or fallback
         if velocity is None:
             return math.dist(value.translation, last.translation), False
-
-        def at(t: float) -> Tuple[float, ...]:
-            dt = max(-MAX_EXTRAPOLATION_S, min(MAX_EXTRAPOLATION_S, t - t1))
-            return tuple(p + v * dt for p, v in zip(last.translation, velocity))
-
-        return _to_segment(value.translation, at(stamp - stamp_tolerance_s),
-                           at(stamp + stamp_tolerance_s)), True
+        point = value.translation
+        here = _along(last.translation, velocity, stamp - t1)
+        off = math.dist(point, here)
+        if off <= close_m:  # most samples: on the track at their own stamp
+            return off, True
+        early = _along(last.translation, velocity, stamp - stamp_tolerance_s - t1)
+        late = _along(last.translation, velocity, stamp + stamp_tolerance_s - t1)
+        return _to_segment(point, early, late), True
 
     def rate_hz(self) -> Optional[float]:
         """Return the track's rate by its header stamps."""
@@ -457,9 +460,9 @@ class FrameStore:
         A second node sending the same edge with the same values cannot be told from the
         data, but it doubles the rate (under bag replay no publisher identity is known).
         """
-        if len(edge.received_times) < RATE_WINDOW:
+        if len(edge.received_times) < RATE_WINDOW or edge.count % RATE_EVERY:
             return
-        rate = edge.rate_hz()
+        rate = edge.rate_hz()  # over the window's stamps: taken every RATE_EVERY samples
         if rate is None:
             return
         if edge.baseline_rate_hz is None:
@@ -526,13 +529,15 @@ class FrameStore:
         current = tracks[0]
         other = tracks[1] if len(tracks) == 2 else None
         tolerance = self.config.odom_stamp_tolerance_s
-        off, known = current.off(value, stamp, other.velocity() if other else None, tolerance)
+        close = self.config.alternation_min_m / 2
+        off, known = current.off(value, stamp, other.velocity() if other else None, tolerance,
+                                 close)
         if off <= self._fit(known):
             edge.assignments.append(SAME)
             current.add(stamp, value)
             return
         if other is not None:
-            off_other, known = other.off(value, stamp, current.velocity(), tolerance)
+            off_other, known = other.off(value, stamp, current.velocity(), tolerance, close)
             if off_other <= self._fit(known):
                 edge.assignments.append(SWITCH)
                 other.add(stamp, value)
@@ -738,6 +743,13 @@ class FrameStore:
             return 0.0
         start = self.time_jumps[-1].to_time if self.time_jumps else self.first_received
         return max(0.0, now - start)
+
+
+def _along(start: Tuple[float, ...], velocity: Tuple[float, ...],
+           dt: float) -> Tuple[float, ...]:
+    """Return where a track starting at start gets in dt at velocity (at most a second on)."""
+    dt = max(-MAX_EXTRAPOLATION_S, min(MAX_EXTRAPOLATION_S, dt))
+    return tuple(p + v * dt for p, v in zip(start, velocity))
 
 
 def _to_segment(point: Tuple[float, ...], a: Tuple[float, ...],
