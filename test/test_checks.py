@@ -8,7 +8,7 @@ from frame_audit.engine.checks import CHECK_IDS
 from frame_audit.engine.config import AuditConfig, PoseTopic
 from frame_audit.engine.findings import Level
 from frame_audit.engine.records import Arrival
-from hypothesis import given, HealthCheck, settings, strategies as st
+from hypothesis import assume, given, HealthCheck, settings, strategies as st
 import pytest
 from trees import audit_car, by_id, Car, feed, pose, problems, T0, tf
 
@@ -245,8 +245,10 @@ def test_two_nodes_sending_one_edge_at_once_and_a_handover():
 def test_no_false_alarm_on_any_healthy_car(speed, gyro, drift, scale, noise, slam_every,
                                            late_every, late, vesc_offset):
     # A TF sent late by `late` (and vesc_to_odom's own offset) trails the car by speed x
-    # that: 24 cm at 8 m/s and 30 ms, which pose_frame allows as odometry does
-    # (odometry.stamp_tolerance_s), so it is no "fits no frame".
+    # that. Up to 10 cm it is a habit the audit allows; beyond, the tree itself trails the
+    # car by nearly the LiDAR's offset and no data can tell base_link's poses from the
+    # laser's: that is no healthy car (odometry's own comparison then fails too).
+    assume(speed * (late * (late_every > 0) + vesc_offset) <= 0.10)
     # slam_toolbox corrects after each 0.5 m of travel (minimum_travel_distance), at least
     # every 2 s: the tree is as good as the odometry over that stretch.
     correct_every = min(400, int(100 / max(speed, 0.25)))

@@ -118,11 +118,13 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     base_ahead = ahead.get(config.base_frame, math.nan)
     values = {'samples': recent, 'ahead_of_base_m': round(base_ahead, 4),
               **{'median_m_' + f: round(m, 4) for f, m in medians.items()}}
-    # A TF stamped a few ms off its value trails the car by speed x that, along the car's
-    # axis, where the LiDAR sits too: within that allowance (odometry.stamp_tolerance_s, as
-    # odometry has) the data cannot blame the pose_frame, so a declared frame that fits, fits.
-    fit = config.pose_fit_m + _speed(store, config) * config.odom_stamp_tolerance_s
-    if medians[declared] <= fit:
+    fit = config.pose_fit_m
+    # A TF stamped a few ms off its value trails the car by speed x that: a declared frame as
+    # close as any, within that allowance (odometry.stamp_tolerance_s, as odometry has), is no
+    # "fits no frame". The allowance never excuses another frame that fits clearly better:
+    # that is the fault this check exists for.
+    slack = fit + _speed(store, config) * config.odom_stamp_tolerance_s
+    if medians[declared] - medians[best] < config.pose_margin_m and medians[declared] <= slack:
         alike = _alike(store, declared, list(medians), config.pose_margin_m)
         return None, '{} describes {}, as declared (median {}){}'.format(
             pose.topic, declared, distances,
@@ -149,7 +151,7 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
         '{} (declared pose_frame {}) fits no frame of the robot: over {} samples the median '
         'is {}, and a frame fits within {} m ({}, plus the speed times '
         'odometry.stamp_tolerance_s). Localization lost, or another point of the '
-        'robot?'.format(pose.topic, declared, recent, distances, fmt(fit, 2),
+        'robot?'.format(pose.topic, declared, recent, distances, fmt(slack, 2),
                         config.key('pose_frame.fit_m')),
         'fit:' + pose.topic, frames=(declared, best), topics=(pose.topic,),
         values=values), '', False
