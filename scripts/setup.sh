@@ -30,8 +30,11 @@ if [[ -f "$VENV/.setup-stamp" && "$(cat "$VENV/.setup-stamp")" == "$STAMP" ]]; t
 fi
 
 # The wheels' .pth hook re-executes Python with LD_LIBRARY_PATH set unless this is set;
-# during setup, let it do so (env.sh, written below, sets the paths itself).
-unset _ROS_WHEELS_BOOTSTRAP_COMPLETE
+# during setup, let it do so (env.sh, written below, sets the paths itself). Nothing of an
+# environment already sourced (a venv's env.sh, a ROS install) may leak into the venvs made
+# here: Jazzy's must not find Kilted's tf2_msgs and skip its own.
+unset _ROS_WHEELS_BOOTSTRAP_COMPLETE PYTHONPATH LD_LIBRARY_PATH AMENT_PREFIX_PATH \
+    CMAKE_PREFIX_PATH VIRTUAL_ENV
 
 # make_ros_venv VENV PIP_ARGS...: a venv with ROS 2 wheels, the project, a tf2_msgs stand-in
 # where the wheels have none, and VENV/env.sh. Used for Kilted (.venv) and Jazzy (.venv/jazzy).
