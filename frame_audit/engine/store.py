@@ -112,19 +112,23 @@ class Track:
     samples: Deque[Tuple[float, Transform]] = field(
         default_factory=lambda: deque(maxlen=TRACK_SAMPLES))
     stamps: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
+    moving: Optional[Tuple[float, float, float]] = None  # the velocity, kept as samples come
 
     def add(self, stamp: float, value: Transform) -> None:
-        """Extend the track."""
+        """Extend the track, and measure its velocity over its kept samples (m/s)."""
         self.samples.append((stamp, value))
         self.stamps.append(stamp)
+        (t0, a), (t1, b) = self.samples[0], self.samples[-1]
+        dt = t1 - t0
+        if dt <= 1e-6:
+            self.moving = None
+            return
+        (ax, ay, az), (bx, by, bz) = a.translation, b.translation
+        self.moving = ((bx - ax) / dt, (by - ay) / dt, (bz - az) / dt)
 
     def velocity(self) -> Optional[Tuple[float, float, float]]:
         """Return the track's velocity over its kept samples (m/s), None from one sample."""
-        (t0, a), (t1, b) = self.samples[0], self.samples[-1]
-        if t1 - t0 <= 1e-6:
-            return None
-        return tuple((q - p) / (t1 - t0)  # type: ignore[return-value]
-                     for p, q in zip(a.translation, b.translation))
+        return self.moving
 
     def off(self, value: Transform, stamp: float,
             fallback: Optional[Tuple[float, float, float]], stamp_tolerance_s: float,
@@ -749,7 +753,8 @@ def _along(start: Tuple[float, ...], velocity: Tuple[float, ...],
            dt: float) -> Tuple[float, ...]:
     """Return where a track starting at start gets in dt at velocity (at most a second on)."""
     dt = max(-MAX_EXTRAPOLATION_S, min(MAX_EXTRAPOLATION_S, dt))
-    return tuple(p + v * dt for p, v in zip(start, velocity))
+    (x, y, z), (vx, vy, vz) = start, velocity
+    return (x + vx * dt, y + vy * dt, z + vz * dt)
 
 
 def _to_segment(point: Tuple[float, ...], a: Tuple[float, ...],
