@@ -183,11 +183,12 @@ def cmd_monitor(args: argparse.Namespace) -> int:
     return run_monitor(args)
 
 
-def _report_options(command: argparse.ArgumentParser) -> None:
+def _report_options(command: argparse.ArgumentParser, formats: Sequence[str] = (
+        'text', 'markdown', 'json')) -> None:
     """Add the options of the commands that report: config, format, output, fail-on."""
     command.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
                          "package's config/frame_audit.yaml)")
-    command.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
+    command.add_argument('--format', choices=formats, default='text')
     command.add_argument('--output', metavar='FILE', help="write the report here ('-': "
                          'stdout)')
     command.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
@@ -236,7 +237,7 @@ def parser() -> argparse.ArgumentParser:
     lint = commands.add_parser('lint', help="check a workspace's launch, parameter and URDF "
                                'files for frame mistakes (reads them, never runs them)')
     lint.add_argument('path', metavar='WORKSPACE')
-    _report_options(lint)
+    _report_options(lint, ('text', 'markdown', 'json', 'sarif'))  # sarif: findings at lines
     lint.set_defaults(run=cmd_lint)
 
     monitor = commands.add_parser('monitor', help="watch frame_audit's /diagnostics live")

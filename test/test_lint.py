@@ -297,3 +297,19 @@ def test_an_empty_workspace_is_one_line(tmp_path: Path) -> None:
     (broken / 'a_launch.py').write_text('this is not python (', encoding='utf-8')
     with pytest.raises(LintError, match='cannot be read'):
         lint_workspace(broken, AuditConfig())
+
+
+def test_sarif_puts_each_finding_at_its_file_and_line(tmp_path: Path, capsys) -> None:
+    root = with_slip(tmp_path, SLIPS['yaw_in_the_quaternion_slots'])
+    assert main(['lint', str(root), '--format', 'sarif']) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert document['version'] == '2.1.0'
+    (run,) = document['runs']
+    assert {'transform_values', 'lint_files'} <= {r['id'] for r in run['tool']['driver']['rules']}
+    (result,) = run['results']
+    assert result['ruleId'] == 'transform_values' and result['level'] == 'error'
+    location = result['locations'][0]['physicalLocation']
+    assert location['artifactLocation']['uri'] == BRINGUP
+    line = (root / BRINGUP).read_text().splitlines()[location['region']['startLine'] - 1]
+    assert "'1.5708'" in line
+    assert run['originalUriBaseIds']['SRCROOT']['uri'] == root.resolve().as_uri() + '/'

@@ -6,6 +6,7 @@ Reports of an audit: JSON for tools (design.md's format), text for people, markd
 The report is built once from the audit's results; each format only renders it.
 """
 import json
+from pathlib import Path
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -203,7 +204,40 @@ def to_markdown(report: Report) -> str:
     return '\n'.join(lines) + '\n'
 
 
-FORMATS = {'text': to_text, 'markdown': to_markdown, 'json': to_json}
+SARIF_LEVELS = {'ERROR': 'error', 'WARN': 'warning', 'STALE': 'note', 'OK': 'none'}
+SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
+
+
+def to_sarif(report: Report) -> str:
+    """
+    Return the report as SARIF 2.1.0: one result per finding, at its file and line.
+
+    GitHub code scanning and editors then show each finding at the line it concerns; the
+    rule id is the check id. Findings without a place point at the workspace itself.
+    """
+    rules = sorted({f.check for f in report.findings} | {c.check for c in report.checks})
+    results = []
+    for finding in report.findings:
+        place = finding.values
+        location = {'physicalLocation': {'artifactLocation': {'uri': str(place['file']),
+                                                              'uriBaseId': 'SRCROOT'}}}
+        if int(place.get('line', 0) or 0) > 0:
+            location['physicalLocation']['region'] = {'startLine': int(place['line'])}
+        results.append({
+            'ruleId': finding.check, 'level': SARIF_LEVELS[finding.level],
+            'message': {'text': finding.message},
+            'locations': [location] if 'file' in place else []})
+    driver = {'name': 'frame_audit', 'informationUri': 'https://github.com/frame-audit',
+              'rules': [{'id': rule, 'shortDescription': {'text': rule.replace('_', ' ')}}
+                        for rule in rules]}
+    root = {'SRCROOT': {'uri': Path(report.source).resolve().as_uri() + '/'}}
+    document = {'$schema': SARIF_SCHEMA, 'version': '2.1.0',
+                'runs': [{'tool': {'driver': driver}, 'originalUriBaseIds': root,
+                          'results': results}]}
+    return json.dumps(document, indent=2, ensure_ascii=False) + '\n'
+
+
+FORMATS = {'text': to_text, 'markdown': to_markdown, 'json': to_json, 'sarif': to_sarif}
 
 
 def fails(report: Report, fail_on: str) -> bool:
