@@ -43,6 +43,7 @@ from tf2_msgs.msg import TFMessage
 from . import messages
 from ..engine.audit import Audit
 from ..engine.checks import TREE
+from ..engine.checks.timing import WALL_CLOCK_S  # a time beyond it is wall time
 from ..engine.config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
 from ..engine.findings import CheckResult, Level
 from ..engine.records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
@@ -62,7 +63,6 @@ TOPIC_DEPTH = 200
 CLOCK_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.BEST_EFFORT,
                        durability=DurabilityPolicy.VOLATILE)
 SIM_TIME_SAMPLES = 500  # /clock arrivals kept to place the batch's messages in sim time
-WALL_CLOCK_S = 1e9  # a node time beyond this is wall time (the middleware's arrival clock)
 DISCOVERY_PERIOD_S = 1.0  # how often the graph is read for topic types and publishers
 LOG_EVERY_S = 10.0
 # A publisher's first messages can arrive before the graph shows it (a static transform the
