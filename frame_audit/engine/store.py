@@ -660,10 +660,10 @@ class FrameStore:
             self.frames = {frame for key in self.edges for frame in key}
             self._one_parent_each = all(len(p) == 1 for p in self.parents.values())
             self._ancestries.clear()
-        for counted in (self.rejections, self.unreadable):
-            for key in [k for k, v in counted.items()
-                        if ((v.seen if isinstance(v, Rejection) else v).last or 0.0) < before]:
-                del counted[key]
+        self.rejections = {key: rejection for key, rejection in self.rejections.items()
+                           if (rejection.seen.last or 0.0) >= before}
+        self.unreadable = {key: seen for key, seen in self.unreadable.items()
+                           if (seen.last or 0.0) >= before}
 
     # -- the tree as it is now ------------------------------------------------------------
 
