@@ -84,6 +84,9 @@ class AuditConfig:
     alternation_min_m: float = 0.02
     max_frames: int = 10000
     lag_tolerance_s: float = 0.5
+    lint_exclude: Tuple[str, ...] = ()
+    lint_checks_off: Tuple[str, ...] = ()
+    lint_publishers: Tuple[str, ...] = ()
     given: Tuple[str, ...] = field(default=(), compare=False)
     source: str = field(default='the defaults', compare=False)
 
@@ -157,6 +160,19 @@ def _names(key: str, value: Any, empty: bool = False) -> Tuple[str, ...]:
                  or not empty)
 
 
+def _publishers(key: str, value: Any) -> Tuple[str, ...]:
+    """Parse lint.publishers: 'EXECUTABLE' (sends nothing) or 'EXECUTABLE: a -> b, c -> d'."""
+    entries = _names(key, value, empty=True)
+    for i, entry in enumerate(entries):
+        name, _, edges = entry.partition(':')
+        pairs = [edge.split('->') for edge in edges.split(',') if edge.strip()]
+        if not name.strip() or any(len(pair) != 2 or not all(f.strip() for f in pair)
+                                   for pair in pairs) or (edges.strip() and not pairs):
+            raise ConfigError("{}[{}]: {!r} is not 'EXECUTABLE' or 'EXECUTABLE: parent -> "
+                              "child, ...'".format(key, i, entry))
+    return entries
+
+
 # parameter name -> (AuditConfig field, parser)
 _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'hardware_id': ('hardware_id', _text),
@@ -187,6 +203,9 @@ _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'parent_uniqueness.alternation_min_m': ('alternation_min_m', _number(0.0, 100.0, True)),
     'limits.max_frames': ('max_frames', _positive_int),
     'timing.lag_tolerance_s': ('lag_tolerance_s', _number(0.0, 3600.0, low_open=True)),
+    'lint.exclude': ('lint_exclude', lambda key, value: _names(key, value, empty=True)),
+    'lint.checks_off': ('lint_checks_off', lambda key, value: _names(key, value, empty=True)),
+    'lint.publishers': ('lint_publishers', lambda key, value: _publishers(key, value)),
 }
 # Parameters rclpy declares on every node (not the audit's): accepted and ignored, so one
 # file, even one dumped from a running node, serves the node and the command line.

@@ -6,10 +6,11 @@ The tree a workspace declares: every edge it says someone sends, and every node'
 The lint's rules ask it the questions the audit asks the live tree: a frame's parents, its
 ancestry, base_link → laser composed, which frames are connected.
 """
-from dataclasses import dataclass
-from typing import Dict, List, Optional, Set, Tuple
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from .model import DeclaredEdge, NodeParams
+from .model import DeclaredEdge, NodeParams, Where
+from .publishers import Publisher, TABLE
 from .static_tf import taken_by_tf2
 from ..engine.config import AuditConfig
 from ..engine.geometry import Transform
@@ -22,17 +23,27 @@ class Declared:
 
     An edge tf2 would drop (NaN, a quaternion that is not unit length) still shows what the
     workspace meant to declare, so the tree's shape keeps it; its value is never composed,
-    and transform_values alone reports it: one cause, one finding.
+    and transform_values alone reports it: one cause, one finding. possible names what may
+    send transforms the lint cannot read (nodes not in the table, includes not followed).
+    context is what may run together with it, for a consumer whose LiDAR is declared elsewhere.
     """
 
     edges: List[DeclaredEdge]
     nodes: List[NodeParams]
     config: AuditConfig
+    possible: List[Tuple[str, Where]] = field(default_factory=list)
+    table: Sequence[Publisher] = TABLE
+    context: Optional['Declared'] = None  # what may run beside it (the LiDAR's mount)
 
     @property
     def frames(self) -> Set[str]:
         """Return every frame some edge declares, as tf2 names it (no leading '/')."""
         return {frame for edge in self.edges for frame in edge.key if frame}
+
+    @property
+    def every_frame(self) -> Set[str]:
+        """Return the frames declared here or in what may run beside it."""
+        return self.frames | (self.context.frames if self.context is not None else set())
 
     def parents(self) -> Dict[str, List[DeclaredEdge]]:
         """Return child → the edges that declare a parent for it, in reading order."""

@@ -12,7 +12,7 @@ from typing import List, Optional, Tuple
 from .declared import Declared
 from .model import DeclaredEdge, NodeParams, Param
 from .params import group_of, is_offset_key, is_topic_key, leaf
-from ..engine.checks.common import arrow, describe
+from ..engine.checks.common import arrow, describe, plural
 from ..engine.checks.laser import laser_mismatches, offset_key
 from ..engine.config import AuditConfig, PoseTopic
 from ..engine.findings import CheckResult, Finding, fmt, Level, within_tolerance
@@ -96,7 +96,8 @@ def _wrong_pose_frame(node: NodeParams, declared: Param, config: AuditConfig) ->
 
 def _tree_x(declared: Declared) -> List[Tuple[float, str]]:
     """Return base_link → laser's x, with where it comes from: each declaration, or config."""
-    values = declared.laser_values()
+    values = declared.laser_values() or (declared.context.laser_values()
+                                         if declared.context is not None else [])
     if values:
         return [(value.translation[0], edge.describe()) for edge, value in values]
     return [(declared.config.laser_translation[0],
@@ -138,5 +139,5 @@ def check_pose_frame(declared: Declared) -> CheckResult:
         findings += _wrong_pose_frames(node, declared.config)
         findings += _wrong_offsets(node, declared)
     consumers = sum(1 for node in declared.nodes if _pose_topics(node, declared.config))
-    return CheckResult(POSE, '{} pose consumers, each with the pose_frame its topic carries'
-                       .format(consumers), findings)
+    return CheckResult(POSE, '{}, each with the pose_frame its topic carries'.format(
+        plural(consumers, 'pose consumer')), findings)

@@ -1,43 +1,53 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-XML and YAML launch files (ROS 2, and ROS 1's XML): their nodes, arguments and parameters.
+XML and YAML launch files (ROS 2, and ROS 1's XML): their nodes, includes and parameters.
 
-Substitutions are resolved where the files themselves say the value: $(find-pkg-share pkg) and
-$(find pkg) for a package of the workspace, $(var name) and $(arg name) from an <arg>'s default
-or a <let>. Anything else is Unresolved.
+Both frontends describe the same actions, so a YAML launch file is read as the elements its
+XML twin would have. Substitutions are resolved where the files themselves say the value:
+$(find-pkg-share pkg) and $(find pkg) for a package of the workspace, $(var name) and
+$(arg name) from the value given, an <arg>'s default or a <let>. `if`/`unless` are evaluated
+where their value is known; groups scope their arguments. Anything else is Unresolved.
 """
 import re
 import shlex
-from typing import Any, Dict, Iterable, List, Mapping
+from typing import Any, Dict, List, Mapping, Optional
 
 import yaml
 
+from .launch_python import command_description, truth
 from .markup import Element, LinedDict, LinedList, load_xml
-from .model import LaunchedNode, Param, Token, Unresolved, Where
+from .model import Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, Where
+from .params import yaml_text
 
-SUBSTITUTION = re.compile(r'\$\(([\w-]+)\s*([^)]*)\)')
+SUBSTITUTION = re.compile(r'\$\(([\w-]+)((?:\s[^$()]*)?)\)')  # one without another inside
 PACKAGE_SUBSTITUTIONS = ('find-pkg-share', 'find')
 ARGUMENT_SUBSTITUTIONS = ('var', 'arg')
+NODES = ('node', 'lifecycle_node', 'composable_node')
+DESCRIPTION = 'robot_description'
 
 
 class Substitutions:
     """Resolves $(...) in a launch file's strings from its arguments and the workspace."""
 
-    def __init__(self, packages: Mapping[str, str]):
-        """Start with no launch arguments; packages maps package name to folder."""
+    def __init__(self, packages: Mapping[str, str], given: Optional[Mapping[str, Any]] = None):
+        """Start with the arguments the launch is given; packages maps name to share folder."""
         self.packages = packages
-        self.arguments: Dict[str, Any] = {}
+        self.given = dict(given or {})
+        self.arguments: Dict[str, Any] = dict(self.given)
 
-    def declare(self, name: Any, default: Any) -> None:
-        """Record a launch argument's default (an <arg>'s or a <let>'s value)."""
-        if isinstance(name, str) and default is not None:
+    def declare(self, name: Any, default: Any, fixed: bool = False) -> None:
+        """Record an <arg>'s default (a given value wins) or a <let>'s value (fixed)."""
+        if isinstance(name, str) and default is not None \
+                and (fixed or name not in self.given):
             self.arguments[name] = self.resolve(default)
 
     def _one(self, match: 're.Match[str]') -> str:
-        kind, argument = match.group(1), match.group(2).strip()
+        kind, argument = match.group(1), match.group(2).strip().strip('\'"')
         if kind in PACKAGE_SUBSTITUTIONS and argument in self.packages:
             return self.packages[argument]
+        if kind in PACKAGE_SUBSTITUTIONS and argument == 'xacro':  # the program, not a file
+            return 'xacro'
         if kind in ARGUMENT_SUBSTITUTIONS and isinstance(self.arguments.get(argument), str):
             return self.arguments[argument]
         raise LookupError(match.group(0))
@@ -46,13 +56,28 @@ class Substitutions:
         """Return text with its substitutions resolved, or Unresolved when one cannot be."""
         if not isinstance(text, str):
             return text
+        resolved = text
         try:
-            return SUBSTITUTION.sub(self._one, text)
+            for _ in range(100):  # innermost first: $(command 'xacro $(find-pkg-share p)/x')
+                if SUBSTITUTION.search(resolved) is None:
+                    return resolved
+                if re.fullmatch(r'\$\(command\s[^$()]*\)', resolved.strip()):
+                    return resolved.strip()
+                resolved = SUBSTITUTION.sub(self._one, resolved, count=1)
         except LookupError:
-            return Unresolved(text)
+            pass
+        return Unresolved(text)
+
+    def holds(self, element: Element) -> bool:
+        """Return False when an element's if/unless is known to be false."""
+        for key, wanted in (('if', True), ('unless', False)):
+            if key in element.attrib and truth(self.resolve(element.attrib[key])) is (
+                    not wanted):
+                return False
+        return True
 
 
-def _scalar(text: Any) -> Any:
+def scalar(text: Any) -> Any:
     """Return a launch file's parameter text as the launch types it (true, 0.26, a string)."""
     if not isinstance(text, str):
         return text
@@ -73,87 +98,133 @@ def _tokens(args: Any, line: int) -> List[Token]:
     return [Token(word, line) for word in words]
 
 
-def _xml_node(element: Element, file: str, subs: Substitutions) -> LaunchedNode:
+def _description(element: Element, subs: Substitutions) -> Any:
+    """Return a robot_description <param>'s file: value="$(command 'xacro ...')", command=..."""
+    attrib = element.attrib
+    if 'textfile' in attrib:
+        path = subs.resolve(attrib['textfile'])
+        return command_description('cat ' + shlex.quote(path)) if isinstance(path, str) \
+            else path
+    text = subs.resolve(attrib.get('command', attrib.get('value')))
+    if isinstance(text, str) and text.startswith('$(command'):
+        text = text[len('$(command'):-1].strip().strip('\'"')
+    found = command_description(text) if isinstance(text, str) else None
+    return found if found is not None else (text if 'value' in attrib and isinstance(text, str)
+                                            and 'command' not in attrib else Unresolved(
+                                                str(attrib.get('command', attrib.get('value')))))
+
+
+def _param(child: Element, node: LaunchedNode, file: str, subs: Substitutions) -> None:
+    where = Where(file, child.line)
+    source = child.attrib.get('from') if child.tag == 'param' else \
+        child.attrib.get('file') if child.tag == 'rosparam' else None
+    if source is not None:
+        node.param_files.append((subs.resolve(source), where))
+    elif child.tag == 'param' and 'name' in child.attrib:
+        name = child.attrib['name']
+        value = _description(child, subs) if name == DESCRIPTION else scalar(
+            subs.resolve(child.attrib.get('value')))
+        node.inline[name] = Param(name, value, Where(file, child.lines.get('value', child.line)))
+
+
+def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> LaunchedNode:
     attrib = {key: subs.resolve(value) for key, value in element.attrib.items()}
-    node = LaunchedNode(attrib.get('pkg'), attrib.get('exec', attrib.get('type')),
-                        attrib.get('name'), Where(file, element.line))
+    own = attrib.get('namespace', attrib.get('ns', ''))
+    node = LaunchedNode(attrib.get('pkg'), attrib.get('exec', attrib.get('type',
+                                                                         attrib.get('plugin'))),
+                        attrib.get('name'), Where(file, element.line),
+                        own if isinstance(own, str) and own.startswith('/') else
+                        '/'.join(filter(None, (namespace, str(own)))))
     if 'args' in attrib:
-        node.arguments = _tokens(attrib['args'], element.line)
+        node.arguments = _tokens(attrib['args'], element.lines.get('args', element.line))
     for child in element.children:
-        where = Where(file, child.line)
-        source = child.attrib.get('from') if child.tag == 'param' else \
-            child.attrib.get('file') if child.tag == 'rosparam' else None
-        if source is not None:
-            node.param_files.append((subs.resolve(source), where))
-        elif child.tag == 'param' and 'name' in child.attrib:
-            name = child.attrib['name']
-            node.inline[name] = Param(name, _scalar(subs.resolve(child.attrib.get('value'))),
-                                      where)
+        _param(child, node, file, subs)
     return node
 
 
-def read_xml_launch(text: str, file: str, packages: Mapping[str, str]) -> List[LaunchedNode]:
-    """Return the nodes an XML launch file starts; [] for XML that is not a launch file."""
+def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
+          namespace: str) -> None:
+    for child in element.children:
+        if child.tag == 'include' and not subs.holds(child):
+            read.includes.append(Include(subs.resolve(child.attrib.get('file')), (),
+                                         Where(file, child.line), runs=False))
+        if not subs.holds(child):
+            continue
+        if child.tag == 'arg':
+            subs.declare(child.attrib.get('name'), child.attrib.get('default'))
+            if 'value' in child.attrib:  # ROS 1: a constant no caller overrides
+                subs.declare(child.attrib.get('name'), child.attrib['value'], fixed=True)
+        elif child.tag == 'let':
+            subs.declare(child.attrib.get('name'), child.attrib.get('value'), fixed=True)
+        elif child.tag in ('push-ros-namespace', 'push_ros_namespace'):
+            namespace = '/'.join(filter(None, (namespace, str(subs.resolve(
+                child.attrib.get('namespace', ''))).strip('/'))))
+        elif child.tag in NODES:
+            read.nodes.append(_node(child, file, subs, namespace))
+        elif child.tag == 'param' and child.attrib.get('name') == DESCRIPTION:
+            read.description = Param(DESCRIPTION, _description(child, subs),
+                                     Where(file, child.line))
+        elif child.tag == 'include':
+            arguments = tuple((str(a.attrib.get('name')), subs.resolve(a.attrib.get('value')))
+                              for a in child.children if a.tag == 'arg')
+            read.includes.append(Include(subs.resolve(child.attrib.get('file')), arguments,
+                                         Where(file, child.line)))
+        if child.tag in ('group', 'node_container', 'load_composable_node'):
+            if child.tag == 'node_container':
+                read.nodes.append(_node(child, file, subs, namespace))
+            scoped = Substitutions(subs.packages, subs.given)
+            scoped.arguments = dict(subs.arguments)
+            inner = str(subs.resolve(child.attrib.get('ns', child.attrib.get('namespace', ''))))
+            _walk(child, file, scoped if child.tag == 'group' else subs, read,
+                  '/'.join(filter(None, (namespace, inner.strip('/')))) if child.tag == 'group'
+                  else namespace)
+
+
+def read_xml_launch(text: str, file: str, packages: Mapping[str, str],
+                    given: Optional[Mapping[str, Any]] = None) -> Optional[LaunchRead]:
+    """Return what an XML launch file starts; None for XML that is not a launch file."""
     root = load_xml(text)
-    if root.tag != 'launch':
-        return []
-    subs = Substitutions(packages)
-    nodes = []
-    for element in root.iter('arg', 'let', 'node'):
-        if element.tag == 'node':
-            nodes.append(_xml_node(element, file, subs))
-        else:
-            subs.declare(element.attrib.get('name'),
-                         element.attrib.get('default', element.attrib.get('value')))
-    return nodes
+    return read_launch(root, file, packages, given) if root.tag == 'launch' else None
 
 
-def _yaml_entries(entries: Any) -> Iterable[tuple]:
-    """Yield (kind, body) for each action of a YAML launch list, groups included, in order."""
-    if not isinstance(entries, list):
-        return
-    for entry in entries:
-        if not isinstance(entry, LinedDict):
-            continue
-        for kind, body in entry.items():
-            yield kind, body
-            if isinstance(body, LinedDict):
-                yield from _yaml_entries(body.get('children'))
+def read_launch(root: Element, file: str, packages: Mapping[str, str],
+                given: Optional[Mapping[str, Any]] = None) -> LaunchRead:
+    """Return what a launch file's elements start, with these launch arguments."""
+    subs = Substitutions(packages, given)
+    read = LaunchRead()
+    _walk(root, file, subs, read, '')
+    read.configurations = subs.arguments
+    return read
 
 
-def _yaml_param(item: Any, line: int, node: LaunchedNode, file: str,
-                subs: Substitutions) -> None:
-    if not isinstance(item, LinedDict):
-        return
-    if 'from' in item:
-        node.param_files.append((subs.resolve(item['from']), Where(file, line)))
-    elif isinstance(item.get('name'), str):
-        node.inline[item['name']] = Param(item['name'], _scalar(subs.resolve(item.get('value'))),
-                                          Where(file, item.lines.get('value', line)))
+def _element(kind: str, body: Any, line: int) -> Element:
+    """Return one YAML launch action as the element its XML twin would be."""
+    element = Element(kind, {}, line)
+    if not isinstance(body, LinedDict):
+        return element
+    element.line = body.line
+    for key, value in body.items():
+        if isinstance(value, LinedList):
+            for item, item_line in zip(value, value.lines):
+                if key == 'children' and isinstance(item, LinedDict):
+                    element.children += [_element(k, v, item.lines.get(k, item_line))
+                                         for k, v in item.items()]
+                else:
+                    element.children.append(_element(key, item, item_line))
+        elif not isinstance(value, LinedDict):
+            element.attrib[str(key)] = value if isinstance(value, str) else \
+                yaml_text(value)
+            element.lines[str(key)] = body.lines[key]
+    return element
 
 
-def _yaml_node(body: LinedDict, file: str, subs: Substitutions) -> LaunchedNode:
-    get = {key: subs.resolve(value) for key, value in body.items()}
-    node = LaunchedNode(get.get('pkg'), get.get('exec'), get.get('name'), Where(file, body.line))
-    if 'args' in body:
-        node.arguments = _tokens(get['args'], body.lines['args'])
-    params = body.get('param')
-    if isinstance(params, LinedList):
-        for item, line in zip(params, params.lines):
-            _yaml_param(item, line, node, file, subs)
-    return node
-
-
-def read_yaml_launch(document: LinedDict, file: str,
-                     packages: Mapping[str, str]) -> List[LaunchedNode]:
-    """Return the nodes a YAML launch file (a document with a `launch:` list) starts."""
-    subs = Substitutions(packages)
-    nodes = []
-    for kind, body in _yaml_entries(document.get('launch')):
-        if not isinstance(body, LinedDict):
-            continue
-        if kind == 'node':
-            nodes.append(_yaml_node(body, file, subs))
-        elif kind in ('arg', 'let'):
-            subs.declare(body.get('name'), body.get('default', body.get('value')))
-    return nodes
+def yaml_launch_root(document: LinedDict) -> Element:
+    """Return a YAML launch file (a document with a `launch:` list) as a <launch> element."""
+    entries = document.get('launch')
+    root = Element('launch', {}, 1)
+    if isinstance(entries, LinedList):
+        for entry, line in zip(entries, entries.lines):
+            if isinstance(entry, LinedDict):
+                root.children += [_element(k, v, entry.lines.get(k, line))
+                                  for k, v in entry.items()]
+    return root

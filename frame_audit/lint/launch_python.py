@@ -1,20 +1,28 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Python launch files, read with `ast` and never run: their nodes, arguments and parameters.
+Python launch files, read with `ast` and never run: their nodes, includes and parameters.
 
 Values are computed the way the launch would compute them where that needs no running launch:
 literals, names assigned in the file, os.path.join, PathJoinSubstitution, pathlib's `/`,
 get_package_share_directory and FindPackageShare (a package of the workspace), and
-LaunchConfiguration with its DeclareLaunchArgument default. Anything else is Unresolved.
+LaunchConfiguration: the value the launch is given, else its DeclareLaunchArgument default.
+Conditions (IfCondition, UnlessCondition, LaunchConfigurationEquals, PythonExpression) are
+evaluated where their value is known; a robot description read from a file, by xacro or by
+Command(['xacro ', ...]) is followed. Anything else is Unresolved.
 """
 import ast
 import os
+import shlex
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set
 
-from .model import LaunchedNode, Param, Token, Unresolved, Where
+from .model import Description, Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, \
+    Where
 
-NODE_CALLS = ('Node',)
+NODE_CALLS = ('Node', 'LifecycleNode', 'ComposableNode')
+INCLUDE = 'IncludeLaunchDescription'
+DESCRIPTION_SUFFIXES = ('.urdf', '.xacro', '.xml')
+TRUE, FALSE = ('true', '1'), ('false', '0')
 MAX_STEPS = 200000  # expression evaluations per launch file
 MAX_VALUE = 100000  # characters (or items) in one computed value
 
@@ -29,18 +37,24 @@ def _name(func: ast.expr) -> str:
 class Evaluator:
     """Computes a launch file's expressions statically, from the file and the workspace."""
 
-    def __init__(self, tree: ast.AST, packages: Mapping[str, str]):
-        """Index the file's assignments and launch arguments; packages maps name to folder."""
+    def __init__(self, tree: ast.AST, packages: Mapping[str, str],
+                 given: Optional[Mapping[str, Any]] = None,
+                 calls: Optional[Mapping[str, Callable[[ast.Call], Any]]] = None):
+        """Index the file's assignments and launch arguments; given holds the values passed."""
         self.packages = packages
+        self.given = dict(given or {})
         self.assigned: Dict[str, ast.expr] = {}
         self.defaults: Dict[str, ast.expr] = {}
         self.active: Set[str] = set()
         self.steps = 0  # a file built to re-evaluate names without bound meets a budget
-        for node in sorted((n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Call))),
-                           key=lambda n: (n.lineno, n.col_offset)):
+        for node in sorted((n for n in ast.walk(tree)
+                            if isinstance(n, (ast.Assign, ast.Call, ast.withitem))),
+                           key=lambda n: _position(n)):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
                 self.assigned[node.targets[0].id] = node.value
+            elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
+                self.assigned[node.optional_vars.id] = node.context_expr
             elif isinstance(node, ast.Call) and _name(node.func) == 'DeclareLaunchArgument':
                 self._declare(node)
         self.calls: Dict[str, Callable[[ast.Call], Any]] = {
@@ -48,7 +62,12 @@ class Evaluator:
             'get_package_share_directory': self._share, 'FindPackageShare': self._share,
             'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
             'ParameterFile': self._first, 'str': self._first, 'Path': self._first,
-            'split': self._split,
+            'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
+            'toprettyxml': self._receiver, 'split': self._split, 'items': self._items,
+            'open': self._description, 'read': self._read, 'read_text': self._read,
+            'process_file': self._description, 'Command': self._command,
+            'PythonExpression': self._python_expression,
+            **(calls or {}),
         }
 
     def _declare(self, call: ast.Call) -> None:
@@ -57,6 +76,12 @@ class Evaluator:
         default = keywords.get('default_value', call.args[1] if len(call.args) > 1 else None)
         if isinstance(name, str) and default is not None:
             self.defaults[name] = default
+
+    def configurations(self) -> Dict[str, Any]:
+        """Return every launch argument's value in this file: given, else its default."""
+        found = {name: self.value(default) for name, default in self.defaults.items()}
+        found.update(self.given)
+        return found
 
     def value(self, expr: Optional[ast.expr]) -> Any:
         """Return what expr computes to, or Unresolved naming it; ValueError past the budget."""
@@ -139,10 +164,52 @@ class Evaluator:
 
     def _launch_argument(self, call: ast.Call) -> Any:
         name = self.value(call.args[0]) if call.args else None
+        if isinstance(name, str) and name in self.given:
+            return self.given[name]
         keywords = {k.arg: k.value for k in call.keywords}
         default = self.defaults.get(name) if isinstance(name, str) else None
         default = keywords.get('default', default)
         return Unresolved(ast.unparse(call)) if default is None else self.value(default)
+
+    def _receiver(self, call: ast.Call) -> Any:
+        """Return what x computes to for x.perform(context), x.toxml(): the same value."""
+        if isinstance(call.func, ast.Attribute):
+            return self.value(call.func.value)
+        return Unresolved(ast.unparse(call))
+
+    def _items(self, call: ast.Call) -> Any:
+        mapping = self._receiver(call)
+        return [[k, v] for k, v in mapping.items()] if isinstance(mapping, dict) else \
+            Unresolved(ast.unparse(call))
+
+    def _description(self, call: ast.Call) -> Any:
+        """Return open(path) or xacro.process_file(path, mappings=...) as a Description."""
+        path = self.value(call.args[0]) if call.args else None
+        keywords = {k.arg: k.value for k in call.keywords}
+        mappings = self.value(keywords['mappings']) if 'mappings' in keywords else {}
+        if not isinstance(path, str) or not isinstance(mappings, dict):
+            return Unresolved(ast.unparse(call))
+        return Description(path, tuple((str(k), str(v)) for k, v in mappings.items()))
+
+    def _read(self, call: ast.Call) -> Any:
+        source = self._receiver(call)
+        return Description(source) if isinstance(source, str) else source
+
+    def _command(self, call: ast.Call) -> Any:
+        parts = self.value(call.args[0]) if call.args else None
+        parts = parts if isinstance(parts, list) else [parts]
+        if not all(isinstance(part, (str, int, float)) for part in parts):
+            return Unresolved(ast.unparse(call))
+        return command_description(''.join(str(part) for part in parts)) or \
+            Unresolved(ast.unparse(call))
+
+    def _python_expression(self, call: ast.Call) -> Any:
+        parts = self.value(call.args[0]) if call.args else None
+        parts = parts if isinstance(parts, list) else [parts]
+        if not all(isinstance(part, (str, int, float)) for part in parts):
+            return Unresolved(ast.unparse(call))
+        verdict = truth_of_expression(''.join(str(part) for part in parts))
+        return Unresolved(ast.unparse(call)) if verdict is None else str(verdict).lower()
 
     def _text(self, call: ast.Call) -> Any:
         keywords = {k.arg: k.value for k in call.keywords}
@@ -194,22 +261,142 @@ def _parameters(evaluator: Evaluator, expr: ast.expr, node: LaunchedNode, file: 
             node.param_files.append((evaluator.value(item), Where(file, item.lineno)))
 
 
-def read_python_launch(text: str, file: str, packages: Mapping[str, str]) -> List[LaunchedNode]:
-    """Return the nodes a Python launch file starts; SyntaxError when it is not Python."""
+def _parents(tree: ast.AST) -> Dict[int, ast.AST]:
+    return {id(child): parent for parent in ast.walk(tree)
+            for child in ast.iter_child_nodes(parent)}
+
+
+def _runs(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST]) -> bool:
+    """Return False when the call's condition, or an enclosing action's, is known false."""
+    node: Optional[ast.AST] = call
+    while node is not None:
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == 'condition' and condition_holds(
+                        evaluator, evaluator.follow(keyword.value)) is False:
+                    return False
+        node = parents.get(id(node))
+    return True
+
+
+def condition_holds(evaluator: Evaluator, condition: ast.expr) -> Optional[bool]:
+    """Return a launch condition's value, or None when only a running launch knows it."""
+    if not isinstance(condition, ast.Call):
+        return None
+    kind = _name(condition.func)
+    values = [evaluator.value(arg) for arg in condition.args]
+    if kind in ('IfCondition', 'UnlessCondition') and values:
+        verdict = truth(values[0])
+        return None if verdict is None else verdict == (kind == 'IfCondition')
+    if kind in ('LaunchConfigurationEquals', 'LaunchConfigurationNotEquals') and len(values) == 2:
+        value = evaluator.given.get(values[0]) if isinstance(values[0], str) else None
+        if value is None and isinstance(values[0], str) and values[0] in evaluator.defaults:
+            value = evaluator.value(evaluator.defaults[values[0]])
+        if isinstance(value, Unresolved) or value is None:
+            return None
+        return (str(value) == str(values[1])) == (kind == 'LaunchConfigurationEquals')
+    return None
+
+
+def truth(value: Any) -> Optional[bool]:
+    """Return a condition's text as the launch reads it: 'true'/'1', 'false'/'0', else None."""
+    text = str(value).strip().lower() if isinstance(value, (str, bool, int)) else None
+    return True if text in TRUE else False if text in FALSE else None
+
+
+def truth_of_expression(text: str) -> Optional[bool]:
+    """Return a PythonExpression of literals, comparisons, and/or/not; None for anything else."""
+    try:
+        tree = ast.parse(text.strip(), mode='eval')
+    except (SyntaxError, ValueError):
+        return None
+
+    def value(node: ast.AST) -> Any:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name) and node.id.lower() in ('true', 'false'):
+            return node.id.lower() == 'true'
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return not value(node.operand)
+        if isinstance(node, ast.BoolOp):
+            results = [value(v) for v in node.values]
+            return all(results) if isinstance(node.op, ast.And) else any(results)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 \
+                and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+            same = value(node.left) == value(node.comparators[0])
+            return same if isinstance(node.ops[0], ast.Eq) else not same
+        raise ValueError(ast.dump(node))
+
+    try:
+        return bool(value(tree.body))
+    except ValueError:
+        return None
+
+
+def command_description(text: str) -> Optional[Description]:
+    """Return the description a command line prints (`xacro FILE a:=b`, `cat FILE`), or None."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return None
+    if not words or not (os.path.basename(words[0]) in ('xacro', 'cat')
+                         or words[:3] == ['ros2', 'run', 'xacro']):
+        return None
+    paths = [w for w in words[1:] if ':=' not in w and w.endswith(DESCRIPTION_SUFFIXES)]
+    if len(paths) != 1:
+        return None
+    return Description(paths[0], tuple(tuple(w.split(':=', 1)) for w in words if ':=' in w))
+
+
+def _include(evaluator: Evaluator, call: ast.Call, file: str, runs: bool) -> Include:
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    source = call.args[0] if call.args else keywords.get('launch_description_source')
+    source = evaluator.follow(source) if source is not None else None
+    if isinstance(source, ast.Call) and _name(source.func).endswith('LaunchDescriptionSource'):
+        inner = {k.arg: k.value for k in source.keywords if k.arg}
+        source = source.args[0] if source.args else inner.get('launch_file_path')
+    target = evaluator.value(source)
+    if isinstance(target, list):
+        target = target[0] if len(target) == 1 else Evaluator._concatenate(target, source)
+    arguments = evaluator.value(keywords['launch_arguments']) \
+        if 'launch_arguments' in keywords else []
+    pairs = tuple((str(pair[0]), pair[1]) for pair in arguments
+                  if isinstance(pair, list) and len(pair) == 2) \
+        if isinstance(arguments, list) else ()
+    return Include(target, pairs, Where(file, call.lineno), runs)
+
+
+def read_python_launch(text: str, file: str, packages: Mapping[str, str],
+                       given: Optional[Mapping[str, Any]] = None) -> LaunchRead:
+    """Return what a Python launch file starts with these arguments; SyntaxError if not Python."""
     tree = ast.parse(text, filename=file)
-    evaluator = Evaluator(tree, packages)
-    nodes = []
+    evaluator = Evaluator(tree, packages, given)
+    parents = _parents(tree)
+    read = LaunchRead()
     for call in ast.walk(tree):
-        if not (isinstance(call, ast.Call) and _name(call.func) in NODE_CALLS):
+        if isinstance(call, ast.Call) and _name(call.func) == INCLUDE:
+            read.includes.append(_include(evaluator, call, file, _runs(evaluator, call, parents)))
+        if not isinstance(call, ast.Call) or _name(call.func) not in NODE_CALLS \
+                or not _runs(evaluator, call, parents):
             continue
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         node = LaunchedNode(_keyword(evaluator, keywords, 'package'),
-                            _keyword(evaluator, keywords, 'executable', 'node_executable'),
+                            _keyword(evaluator, keywords, 'executable', 'node_executable',
+                                     'plugin'),
                             _keyword(evaluator, keywords, 'name', 'node_name'),
-                            Where(file, call.lineno))
+                            Where(file, call.lineno),
+                            _keyword(evaluator, keywords, 'namespace', 'node_namespace') or '')
         if 'arguments' in keywords:
             node.arguments = _tokens(evaluator, keywords['arguments'])
         if 'parameters' in keywords:
             _parameters(evaluator, keywords['parameters'], node, file)
-        nodes.append(node)
-    return sorted(nodes, key=lambda n: n.where.line)
+        read.nodes.append(node)
+    read.nodes.sort(key=lambda n: n.where.line)
+    read.includes.sort(key=lambda i: i.where.line)
+    read.configurations = evaluator.configurations()
+    return read
+
+
+def _position(node: ast.AST) -> tuple:
+    return (getattr(node, 'lineno', None) or getattr(node.context_expr, 'lineno', 0),
+            getattr(node, 'col_offset', 0))

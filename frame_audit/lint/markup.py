@@ -78,6 +78,7 @@ class Element:
     line: int
     children: List['Element'] = field(default_factory=list)
     text: str = ''
+    lines: Dict[str, int] = field(default_factory=dict)  # attributes on lines of their own
 
     def iter(self, *tags: str) -> Iterator['Element']:
         """Yield this element and every element below it with one of these tags, in order."""

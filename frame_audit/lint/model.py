@@ -101,22 +101,58 @@ class ParamBlock:
     where: Where
 
 
+@dataclass(frozen=True)
+class Description:
+    """A robot description a launch hands robot_state_publisher: a URDF or xacro file, its args."""
+
+    path: str
+    args: Tuple[Tuple[str, str], ...] = ()
+
+
 @dataclass
 class LaunchedNode:
     """
     A node that a launch file starts: what it runs, its arguments and its parameters.
 
-    param_files holds each parameter file (a path, or Unresolved) and where the launch names it;
-    inline holds the parameters written in the launch file itself.
+    executable is a composable node's plugin. param_files holds each parameter file (a path,
+    or Unresolved) and where the launch names it; inline holds the parameters written in the
+    launch file itself.
     """
 
     package: Any
     executable: Any
     name: Any
     where: Where
+    namespace: Any = ''
     arguments: List[Token] = field(default_factory=list)
     param_files: List[Tuple[Any, Where]] = field(default_factory=list)
     inline: Dict[str, Param] = field(default_factory=dict)
+
+    def label(self) -> str:
+        """Return the node as `ros2 node list` would name it, or what it runs."""
+        own = self.name if isinstance(self.name, str) else self.executable
+        namespace = self.namespace.strip('/') if isinstance(self.namespace, str) else ''
+        return '/'.join(filter(None, ('', namespace, str(own)))) if namespace else str(own)
+
+
+@dataclass(frozen=True)
+class Include:
+    """A launch file another includes, with the launch arguments it passes."""
+
+    target: Any
+    arguments: Tuple[Tuple[str, Any], ...]
+    where: Where
+    runs: bool = True  # False: its condition is known false, so only the file is included
+
+
+@dataclass
+class LaunchRead:
+    """What one launch file starts in one context: nodes, includes, a global description."""
+
+    nodes: List[LaunchedNode] = field(default_factory=list)
+    includes: List[Include] = field(default_factory=list)
+    description: Optional[Param] = None
+    configurations: Dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

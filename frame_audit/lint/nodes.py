@@ -1,84 +1,23 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Which parameters each node gets, and the transforms that well-known nodes send because of them.
+Which parameters each launched node gets, and the blocks and names that go wrong on the way.
 
 A launched node gets the blocks of its parameter files that name it (or '/**'), then its inline
-parameters, later ones winning, as ROS 2 applies them. A block no launch file loads stands for
-the node it names. Known publishers (seeds/004): slam_toolbox sends map_frame → odom_frame,
-vesc_to_odom_node odom_frame → base_frame when publish_tf is on, and the particle filter
-'/map' → '/laser' (frame ids fixed in its code) when publish_tf is on.
+parameters, later ones winning, as ROS 2 applies them. A parameter file no launch passes to a
+node applies to nothing: a workspace keeps one per mode or robot, and only the launch says
+which one runs.
 """
 import difflib
-from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Set, Tuple
+from typing import Dict, List, Mapping, Tuple
 
-from .model import DeclaredEdge, LaunchedNode, NodeParams, Param, ParamBlock
+from .model import LaunchedNode, NodeParams, Param, ParamBlock
 from .params import node_name
 from .static_tf import is_static_publisher
 from ..engine.findings import Finding, Level
 
-
-@dataclass(frozen=True)
-class KnownPublisher:
-    """A node whose transform follows from its parameters: (parameter, default) per frame."""
-
-    label: str
-    names: Tuple[str, ...]
-    parent: Tuple[Optional[str], str]
-    child: Tuple[Optional[str], str]
-    switch: Optional[Tuple[str, bool]]
-
-
-KNOWN_PUBLISHERS = (
-    KnownPublisher('slam_toolbox', ('slam_toolbox', 'async_slam_toolbox_node',
-                                    'sync_slam_toolbox_node', 'localization_slam_toolbox_node'),
-                   ('map_frame', 'map'), ('odom_frame', 'odom'), None),
-    KnownPublisher('vesc_to_odom_node', ('vesc_to_odom_node',), ('odom_frame', 'odom'),
-                   ('base_frame', 'base_link'), ('publish_tf', False)),
-    KnownPublisher('particle_filter', ('particle_filter',), (None, '/map'), (None, '/laser'),
-                   ('publish_tf', True)),
-)
-
-
-def yaml_text(value: object) -> str:
-    """Return a parameter value as its file writes it (true, not Python's True)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def known_publisher(node: NodeParams) -> Optional[KnownPublisher]:
-    """Return what the lint knows about the node's transform, if it is a known publisher."""
-    return next((p for p in KNOWN_PUBLISHERS if set(p.names) & set(node.names)), None)
-
-
-def _frame(node: NodeParams, spec: Tuple[Optional[str], str]) -> Tuple[str, Optional[Param]]:
-    key, default = spec
-    param = node.params.get(key) if key else None
-    return (str(param.value) if param else default), param
-
-
-def switch_of(node: NodeParams) -> Optional[Param]:
-    """Return the parameter that turns a known publisher's transform on or off, if set."""
-    publisher = known_publisher(node)
-    return node.params.get(publisher.switch[0]) if publisher and publisher.switch else None
-
-
-def known_edge(node: NodeParams, switched: bool = True) -> Optional[DeclaredEdge]:
-    """Return the transform a known publisher sends (would send, switched=False), or None."""
-    publisher = known_publisher(node)
-    if publisher is None:
-        return None
-    switch = switch_of(node)
-    if switched and publisher.switch and not (switch.value is True if switch
-                                              else publisher.switch[1]):
-        return None
-    (parent, parent_param), (child, child_param) = (_frame(node, publisher.parent),
-                                                    _frame(node, publisher.child))
-    said = [p for p in (child_param, parent_param, switch) if p is not None]
-    where = said[0].where if said else node.where
-    how = ', '.join('{}: {}'.format(p.name, yaml_text(p.value)) for p in said) or 'its defaults'
-    return DeclaredEdge(parent, child, where, '{} ({})'.format(publisher.label, how),
-                        static=False)
+PARAMETERS_CHECK = 'lint_parameters'
+NODES_CHECK = 'lint_nodes'
 
 
 def _matches(block: ParamBlock, node: LaunchedNode) -> bool:
@@ -93,12 +32,11 @@ def _names(node: LaunchedNode) -> Tuple[str, ...]:
 def node_params(launched: List[LaunchedNode],
                 blocks: Mapping[str, List[ParamBlock]]) -> List[NodeParams]:
     """
-    Return each node's parameters: launched nodes first, then blocks no launch loads.
+    Return each launched node's parameters (static_transform_publisher has none to check).
 
-    A launched node's parameter files are workspace paths by now (see workspace.collect);
+    A launched node's parameter files are workspace paths by now (see lint.declare);
     blocks maps each parameter file's workspace path to its blocks.
     """
-    used: Set[int] = set()
     nodes = []
     for node in launched:
         if is_static_publisher(node.package, node.executable):
@@ -108,19 +46,10 @@ def node_params(launched: List[LaunchedNode],
             for block in blocks.get(path, []) if isinstance(path, str) else []:
                 if _matches(block, node):
                     params.update(block.params)
-                    used.add(id(block))
         params.update(node.inline)
         names = _names(node)
         nodes.append(NodeParams(names[0] if names else '?', names, params, node.where))
-    for file_blocks in blocks.values():
-        for block in file_blocks:
-            if id(block) not in used:
-                nodes.append(NodeParams(block.node, (node_name(block.node),), block.params,
-                                        block.where))
     return nodes
-
-
-PARAMETERS_CHECK = 'lint_parameters'
 
 
 def unapplied_blocks(launched: List[LaunchedNode],
@@ -153,3 +82,24 @@ def unapplied_blocks(launched: List[LaunchedNode],
                                     "; did you mean '{}'?".format(guess[0]) if guess else ''),
                 'unapplied:{}'.format(block.where), values=block.where.values()))
     return findings
+
+
+def same_names(launched: List[LaunchedNode]) -> List[Finding]:
+    """
+    Report nodes one bringup starts under one name.
+
+    Both get the parameter blocks of that name and share its services, so `ros2 param` and
+    the parameters it sets reach either one; their transforms and topics do not say which.
+    """
+    by_name: Dict[str, List[LaunchedNode]] = {}
+    for node in launched:
+        if isinstance(node.name, str) and node.name:
+            by_name.setdefault(node.label(), []).append(node)
+    return [Finding(
+        NODES_CHECK, Level.WARN,
+        '{}: {} nodes are named {} ({}): they share its parameter blocks and services, and '
+        'nothing tells their messages apart; give each its own name'.format(
+            nodes[1].where, len(nodes), name, ', '.join('{}/{} at {}'.format(
+                n.package, n.executable, n.where) for n in nodes)),
+        'name:{}:{}'.format(name, nodes[1].where), values=nodes[1].where.values())
+        for name, nodes in sorted(by_name.items()) if len(nodes) > 1]

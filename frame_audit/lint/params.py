@@ -73,3 +73,8 @@ def is_offset_key(name: str) -> bool:
 def node_name(block_name: str) -> str:
     """Return the node's own name from a block name with namespaces ('/ns/node' → 'node')."""
     return block_name.rstrip('/').rsplit('/', 1)[-1]
+
+
+def yaml_text(value: object) -> str:
+    """Return a parameter value as its file writes it (true, not Python's True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

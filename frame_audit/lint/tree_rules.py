@@ -6,14 +6,15 @@ The declared tree's shape and names: the audit's tree checks, with a file and li
 parent_uniqueness, chain_order, transform_values and connectivity, as the audit checks them on
 a live tree.
 """
+import difflib
 import math
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .declared import Declared
 from .laser_rules import laser_problems
-from .model import DeclaredEdge, Param
-from .nodes import KNOWN_PUBLISHERS, known_edge, switch_of, yaml_text
-from .params import is_frame_key, leaf
+from .model import DeclaredEdge, NodeParams, Param
+from .params import is_frame_key, leaf, yaml_text
+from .publishers import frame_params, reads_frames, sent_edges, switch_of, TABLE
 from .static_tf import finite, unit_quaternion
 from ..engine.checks.common import arrow, describe
 from ..engine.findings import CheckResult, Finding, fmt, Level
@@ -23,8 +24,11 @@ PARENTS = 'parent_uniqueness'
 CHAIN = 'chain_order'
 VALUES = 'transform_values'
 CONNECTIVITY = 'connectivity'
-PUBLISHERS = 'no static transform, URDF joint or known publisher ({}) declares it'.format(
-    ', '.join(p.label for p in KNOWN_PUBLISHERS))
+PUBLISHERS = 'no static transform, robot description or known publisher ({}) declares it'.format(
+    ', '.join(p.label for p in TABLE if p.switch or p.description or p.label == 'gym_bridge'))
+LASER_NAMES = ('laser', 'lidar', 'base_scan', 'laser_frame', 'laser_link', 'lidar_link',
+               'scan', 'hokuyo_link', 'velodyne')
+MAX_NAMED = 3  # possible senders named in one message
 
 
 def _expected(edge: DeclaredEdge, declared: Declared) -> bool:
@@ -59,6 +63,36 @@ def _second_parents(declared: Declared) -> List[Finding]:
                 suspect.at('parent'), child, len(parents), described, child),
             'parents:' + child, frames=(child,) + tuple(parents), values=dict(
                 suspect.at('parent').values(), parents=', '.join(parents))))
+    return findings
+
+
+def parents_across(trees: Sequence[Tuple[str, Declared]]) -> List[Finding]:
+    """
+    Report frames that get different parents in different bringups, one parent in each.
+
+    Bringups are often alternatives (a robot model, a mode), but when two run together tf2
+    keeps whichever parent came last: a WARN naming both, for the person who knows.
+    """
+    parents: Dict[str, Dict[str, Tuple[str, DeclaredEdge]]] = {}
+    for name, tree in trees:
+        for child, edges in tree.parents().items():
+            if not tree.has_two_parents(child):
+                for edge in edges:
+                    parents.setdefault(child, {}).setdefault(edge.key[0], (name, edge))
+    findings = []
+    for child, found in sorted(parents.items()):
+        if len(found) < 2:
+            continue
+        sides = sorted(found.items())
+        edge = _suspect([side for _, (_, side) in sides], trees[0][1])
+        findings.append(Finding(
+            PARENTS, Level.WARN,
+            '{}: {} gets the parent {}. If these bringups run together, tf2 keeps whichever '
+            'came last and {} jumps between them; if they are alternatives, this is as '
+            'meant'.format(edge.where, child, '; '.join(
+                '{} when {} is launched ({})'.format(parent, name, side.describe())
+                for parent, (name, side) in sides), child),
+            'across:' + child, frames=(child,) + tuple(found), values=edge.where.values()))
     return findings
 
 
@@ -120,10 +154,25 @@ def _reversed(declared: Declared) -> List[Finding]:
 def _switched_off(declared: Declared, upper: str, lower: str) -> Optional[Param]:
     """Return the switch that keeps a known publisher from sending upper → lower, if one does."""
     for node in declared.nodes:
-        edge = known_edge(node, switched=False)
-        if edge is not None and edge.key == (upper, lower) and known_edge(node) is None:
-            return switch_of(node)
+        would = sent_edges(node, declared.table, switched=False) or []
+        if any(e.key == (upper, lower) for e in would) \
+                and not sent_edges(node, declared.table):
+            return switch_of(node, declared.table)
     return None
+
+
+def unknown_senders(declared: Declared) -> Tuple[Level, str]:
+    """Return the level of a 'nothing sends it' finding, and the senders the lint cannot read."""
+    if not declared.possible:
+        return Level.ERROR, ''
+    named = ', '.join('{} ({})'.format(what, where) for what, where in
+                      declared.possible[:MAX_NAMED])
+    more = len(declared.possible) - MAX_NAMED
+    return Level.WARN, ('; {}{} may send it: the lint does not know {}. Say what a node of '
+                        'yours sends under lint.publishers in the frame_audit config'.format(
+                            named, ' and {} more'.format(more) if more > 0 else '',
+                            'what they send' if len(declared.possible) > 1 else
+                            'what it sends'))
 
 
 def _out_of_order(declared: Declared, reported: List[Finding]) -> List[Finding]:
@@ -139,13 +188,61 @@ def _out_of_order(declared: Declared, reported: List[Finding]) -> List[Finding]:
         off = '{} is {} there, so nothing sends {}'.format(
             switch.name, yaml_text(switch.value), arrow(upper, lower)) \
             if switch else 'Nothing declares {}'.format(arrow(upper, lower))
+        level, possible = unknown_senders(declared)
         findings.append(Finding(
-            CHAIN, Level.ERROR,
+            CHAIN, level,
             "{}{} is not above {}: in the declared tree {}'s ancestry is {}. {} (REP 105 "
-            'orders {})'.format('{}: '.format(switch.where) if switch else '', upper, lower,
-                                lower, ' ← '.join(ancestry), off, ' → '.join(_chain(declared))),
+            'orders {}){}'.format('{}: '.format(switch.where) if switch else '', upper, lower,
+                                  lower, ' ← '.join(ancestry), off, ' → '.join(_chain(declared)),
+                                  possible),
             'order:{}:{}'.format(upper, lower), frames=(upper, lower),
             values=switch.where.values() if switch else {}))
+    return findings
+
+
+def _config_key(frame: str, declared: Declared) -> str:
+    config = declared.config
+    keys = {config.map_frame: 'frames.map', config.odom_frame: 'frames.odom',
+            config.base_frame: 'frames.base', config.laser_frame: 'frames.laser'}
+    return keys.get(frame, 'frames.required')
+
+
+def _renamed(frame: str, declared: Declared) -> Optional[str]:
+    """Return the declared frame a missing one probably is: prefixed, or the LiDAR renamed."""
+    frames = sorted(declared.frames)
+    found = [f for f in frames if f.endswith('/' + frame)]
+    if not found and frame == declared.config.laser_frame:
+        found = [f for f in frames if f.rsplit('/', 1)[-1] in LASER_NAMES]
+    return found[0] if len(found) == 1 else None
+
+
+def _missing(declared: Declared) -> List[Finding]:
+    """Report required frames no declaration names: renamed ones once, with the keys to set."""
+    missing = [f for f in declared.config.required_frames if f not in declared.frames]
+    renamed = {frame: _renamed(frame, declared) for frame in missing}
+    hinted = {frame: found for frame, found in renamed.items() if found}
+    findings = []
+    if hinted:
+        senders = {e.key[1]: e for e in declared.edges}
+        findings.append(Finding(
+            CHAIN, Level.WARN,
+            "{} {} in no declared transform, but the workspace declares {}: the robot's "
+            'frames are probably named otherwise here. If so, set {} in the frame_audit '
+            'config'.format(
+                ', '.join(hinted), 'is' if len(hinted) == 1 else 'are',
+                ', '.join('{} ({})'.format(found, senders[found].describe())
+                          if found in senders else found for found in hinted.values()),
+                ', '.join('{}: {}'.format(_config_key(frame, declared), found)
+                          for frame, found in hinted.items())),
+            'renamed', frames=tuple(hinted) + tuple(hinted.values())))
+    rest = [frame for frame in missing if frame not in hinted]
+    if rest:
+        level, possible = unknown_senders(declared)
+        findings.append(Finding(
+            CHAIN, level, '{} {} in no declared transform (frames.required lists {}): '
+            '{}{}'.format(', '.join(rest), 'is' if len(rest) == 1 else 'are',
+                          'it' if len(rest) == 1 else 'them', PUBLISHERS, possible),
+            'missing', frames=tuple(rest)))
     return findings
 
 
@@ -153,10 +250,7 @@ def check_chain_order(declared: Declared) -> CheckResult:
     """Check REP 105 in the declared tree: map above odom above base_link, none inverted."""
     findings = _reversed(declared)
     findings += _out_of_order(declared, findings)
-    findings += [Finding(CHAIN, Level.ERROR, '{} is in no declared transform (frames.required '
-                         'lists it): {}'.format(frame, PUBLISHERS), 'missing:' + frame,
-                         frames=(frame,))
-                 for frame in declared.config.required_frames if frame not in declared.frames]
+    findings += _missing(declared)
     ancestry = declared.ancestry(declared.config.base_frame)
     return CheckResult(CHAIN, '{} ancestry: {}'.format(declared.config.base_frame,
                                                        ' ← '.join(ancestry)), findings)
@@ -200,13 +294,35 @@ def _not_unit(q: Tuple[float, float, float, float]) -> str:
     return text
 
 
+def frame_parameters(declared: Declared) -> List[Tuple[NodeParams, Param]]:
+    """
+    Return the parameters that name frames: the table's, for the nodes it knows.
+
+    Of other nodes, a *_frame parameter counts when its value is a frame elsewhere (declared,
+    or named by a known node) or nearly one (a misspelling): an IMU filter's world_frame: enu
+    is a convention, not a frame.
+    """
+    known = [(node, param) for node in declared.nodes
+             for param in frame_params(node, declared.table)]
+    frames = declared.every_frame | {str(p.value).lstrip('/') for _, p in known}
+    found = list(known)
+    for node in declared.nodes:
+        if reads_frames(node, declared.table):
+            continue
+        for param in node.params.values():
+            value = str(param.value).lstrip('/')
+            if is_frame_key(param.name) and isinstance(param.value, str) and param.value and (
+                    value in frames or difflib.get_close_matches(value, frames, 1, 0.8)):
+                found.append((node, param))
+    return found
+
+
 def _param_slashes(declared: Declared) -> List[Finding]:
     return [Finding(VALUES, Level.WARN, "{}: {}'s {} is {!r}: tf2 strips the leading '/', so "
                     'write {!r}'.format(p.where, node.node, p.name, p.value, p.value.lstrip('/')),
                     'slash:{}'.format(p.where), frames=(p.value.lstrip('/'),),
                     values=p.where.values())
-            for node in declared.nodes for p in node.params.values()
-            if is_frame_key(p.name) and isinstance(p.value, str) and p.value.startswith('/')]
+            for node, p in frame_parameters(declared) if p.value.startswith('/')]
 
 
 def check_transform_values(declared: Declared) -> CheckResult:
@@ -220,22 +336,28 @@ def check_connectivity(declared: Declared) -> CheckResult:
     """Check that every frame a node's parameters name is declared and reaches the base."""
     frames, components = declared.frames, declared.component_of()
     base = components.get(declared.config.base_frame)
+    chain = [f for f in _chain(declared) if f in components]
+    broken = {components[f] for f in chain if components[f] != base}  # chain_order's finding
     findings = []
-    for node in declared.nodes:
-        for param in node.params.values():
-            if not (is_frame_key(param.name) and isinstance(param.value, str) and param.value):
-                continue
-            frame = param.value.lstrip('/')
-            if frame not in frames:
-                what = 'nothing in the workspace publishes it: ' + PUBLISHERS
-            elif base is not None and components[frame] != base:
-                what = 'that frame is in another tree than {}: nothing connects them'.format(
-                    declared.config.base_frame)
-            else:
-                continue
-            findings.append(Finding(
-                CONNECTIVITY, Level.ERROR, "{}: {}'s {} is {}, but {}".format(
-                    param.where, node.node, leaf(param.name), frame, what),
-                'frame:{}'.format(param.where), frames=(frame,), values=param.where.values()))
+    for node, param in frame_parameters(declared):
+        if not isinstance(param.value, str) or not param.value:
+            continue
+        frame, level = param.value.lstrip('/'), Level.ERROR
+        if frame not in frames:
+            level, possible = unknown_senders(declared)
+            close = difflib.get_close_matches(frame, sorted(frames), 1, 0.8)
+            what = 'nothing in the workspace publishes it: {}{}{}'.format(
+                PUBLISHERS, possible, "; did you mean '{}'?".format(close[0]) if close else '')
+        elif base is not None and components[frame] != base \
+                and components[frame] not in broken:
+            level, possible = unknown_senders(declared)
+            what = 'that frame is in another tree than {}: nothing connects them{}'.format(
+                declared.config.base_frame, possible)
+        else:
+            continue
+        findings.append(Finding(
+            CONNECTIVITY, level, "{}: {}'s {} is {}, but {}".format(
+                param.where, node.node, leaf(param.name), frame, what),
+            'frame:{}'.format(param.where), frames=(frame,), values=param.where.values()))
     return CheckResult(CONNECTIVITY, 'every frame the parameters name is declared and reaches '
                        '{}'.format(declared.config.base_frame), findings)

@@ -1,12 +1,12 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-URDF files (plain XML, not xacro): each joint is an edge from its parent link to its child link.
+URDF documents (a file, or what xacro made of one): each joint is an edge, parent to child.
 
 robot_state_publisher sends fixed joints on /tf_static with the joint's origin (xyz, then rpy
 about fixed axes), and moving joints on /tf; only a fixed joint's value is known from the file.
 """
-from typing import List, Tuple, Union
+from typing import Callable, List, Optional, Tuple, Union
 
 from .markup import Element
 from .model import DeclaredEdge, Where
@@ -22,7 +22,7 @@ def _numbers(text: str) -> Tuple[float, float, float]:
     return (values[0], values[1], values[2])
 
 
-def _edge(joint: Element, file: str) -> DeclaredEdge:
+def _edge(joint: Element, file: str, place: Optional[Callable[[str], Where]]) -> DeclaredEdge:
     parent, child, origin = joint.find('parent'), joint.find('child'), joint.find('origin')
     if parent is None or child is None:
         raise ValueError("joint '{}' has no parent or child link".format(
@@ -36,16 +36,21 @@ def _edge(joint: Element, file: str) -> DeclaredEdge:
     lines = {'parent': parent.line, 'child': child.line}
     if origin is not None:
         lines.update({name: origin.line for name in ('x', 'y', 'z', 'roll', 'pitch', 'yaw')})
-    via = "URDF {} joint '{}'".format(joint.attrib.get('type', ''), joint.attrib.get('name', ''))
+    name = joint.attrib.get('name', '')
+    via = "URDF {} joint '{}'".format(joint.attrib.get('type', ''), name)
+    if place is not None:  # lines of an expanded document: the joint's place in its source
+        return DeclaredEdge(parent.attrib.get('link', ''), child.attrib.get('link', ''),
+                            place(name), via, fixed, value)
     return DeclaredEdge(parent.attrib.get('link', ''), child.attrib.get('link', ''),
                         Where(file, joint.line), via, fixed, value, lines)
 
 
-def urdf_edges(root: Element, file: str) -> Union[List[DeclaredEdge], str]:
+def urdf_edges(root: Element, file: str, place: Optional[Callable[[str], Where]] = None
+               ) -> Union[List[DeclaredEdge], str]:
     """Return a URDF's joints as edges, or why the file is not a URDF the lint can read."""
     if root.tag != 'robot':
         return 'the root element is <{}>, not <robot>'.format(root.tag)
     try:
-        return [_edge(joint, file) for joint in root.children if joint.tag == 'joint']
+        return [_edge(joint, file, place) for joint in root.children if joint.tag == 'joint']
     except ValueError as error:
         return str(error)

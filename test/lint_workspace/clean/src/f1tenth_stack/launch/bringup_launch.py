@@ -5,13 +5,14 @@ import os
 
 from ament_index_python.packages import get_package_share_directory
 from launch import LaunchDescription
-from launch.actions import DeclareLaunchArgument
+from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription
+from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 
 
 def generate_launch_description():
-    """Start the VESC nodes, the LiDAR driver and the static base_link → laser."""
+    """Start the VESC nodes, the LiDAR driver, the static base_link → laser and the body."""
     config = os.path.join(get_package_share_directory('f1tenth_stack'), 'config')
     vesc_la = DeclareLaunchArgument(
         'vesc_config',
@@ -42,5 +43,7 @@ def generate_launch_description():
         executable='static_transform_publisher',
         name='static_baselink_to_laser',
         arguments=['0.26', '0.0', '0.11', '0.0', '0.0', '0.0', 'base_link', 'laser'])
+    description = IncludeLaunchDescription(PythonLaunchDescriptionSource(os.path.join(
+        get_package_share_directory('f1tenth_description'), 'launch', 'description_launch.py')))
     return LaunchDescription([vesc_la, sensors_la, vesc_to_odom_node, vesc_driver_node,
-                              urg_node, static_tf_node])
+                              urg_node, static_tf_node, description])

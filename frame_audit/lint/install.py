@@ -1,0 +1,139 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The workspace as its install space would hold it, so share paths lead back to source files.
+
+A launch file finds its parameter files, included launch files and robot descriptions under
+get_package_share_directory(pkg), where the package's setup.py `data_files` or CMake
+`install()` put them, not where they lie in the source tree. The lint builds that share folder
+as symbolic links to the source files: a package's files where they lie (most packages install
+their folders as they are), then where its install rules put them. A path found there leads,
+through its link, to the file a finding must name; xacro opens the same links.
+"""
+import ast
+import glob
+import os
+import re
+from pathlib import Path
+from typing import Dict, Iterator, List, Mapping, Tuple
+
+from .launch_python import Evaluator
+
+SHARE = 'share'
+TEXT_SUFFIXES = ('.py', '.xml', '.launch', '.yaml', '.yml', '.urdf', '.xacro', '.lua', '.gazebo',
+                 '.trans', '.transmission', '.sdf')
+CMAKE_INSTALL = re.compile(r'\binstall\s*\(([^()]*)\)', re.IGNORECASE)
+CMAKE_KEYWORDS = ('FILES', 'PROGRAMS', 'DIRECTORY', 'DESTINATION', 'PATTERN', 'FILES_MATCHING',
+                  'USE_SOURCE_PERMISSIONS', 'EXCLUDE', 'PERMISSIONS', 'COMPONENT', 'OPTIONAL',
+                  'RENAME', 'TARGETS', 'REGEX')
+Rule = Tuple[str, List[str]]  # a destination under share/<package>, and source paths
+
+
+def _under_share(destination: str, package: str) -> object:
+    """Return the destination below share/<package>, or None for other destinations."""
+    parts = Path(os.path.normpath(destination)).parts
+    if len(parts) >= 2 and parts[0] == SHARE and parts[1] == package:
+        return '/'.join(parts[2:])
+    return None
+
+
+def _setup_rules(folder: Path, package: str) -> Iterator[Rule]:
+    """Yield setup.py's data_files under share/<package>, its globs taken in the package."""
+    try:
+        tree = ast.parse((folder / 'setup.py').read_text(encoding='utf-8'))
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return
+
+    def in_package(call: ast.Call) -> object:
+        pattern = evaluator.value(call.args[0]) if call.args else None
+        if not isinstance(pattern, str):
+            return []
+        return sorted(glob.glob(pattern, root_dir=folder, recursive=True))
+
+    evaluator = Evaluator(tree, {}, calls={'glob': in_package})
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and getattr(call.func, 'id', '') == 'setup'):
+            continue
+        for keyword in call.keywords:
+            if keyword.arg != 'data_files':
+                continue
+            for item in evaluator.items(keyword.value):
+                value = evaluator.value(item)
+                if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) \
+                        and isinstance(value[1], list):
+                    under = _under_share(value[0], package)
+                    if under is not None:
+                        yield under, [str(s) for s in value[1] if isinstance(s, str)]
+
+
+def _cmake_rules(folder: Path, package: str) -> Iterator[Rule]:
+    """Yield CMakeLists.txt's install(DIRECTORY|FILES ... DESTINATION share/...) rules."""
+    try:
+        text = (folder / 'CMakeLists.txt').read_text(encoding='utf-8')
+    except (OSError, UnicodeDecodeError):
+        return
+    text = re.sub(r'#[^\n]*', '', text).replace('${PROJECT_NAME}', package)
+    for match in CMAKE_INSTALL.finditer(text):
+        words = [w.strip('"') for w in match.group(1).split()]
+        if not words or words[0] not in ('DIRECTORY', 'FILES', 'PROGRAMS') \
+                or 'DESTINATION' not in words:
+            continue
+        at = words.index('DESTINATION')
+        sources = [w for w in words[1:at] if w not in CMAKE_KEYWORDS]
+        destination = words[at + 1] if at + 1 < len(words) else ''
+        under = _under_share(destination, package)
+        if under is None:
+            continue
+        if words[0] == 'DIRECTORY':  # `dir` installs as dest/dir, `dir/` its contents
+            for source in sources:
+                name = '' if source.endswith('/') else Path(source).name
+                yield '/'.join(filter(None, (under, name))), [source.rstrip('/') + '/**']
+        else:
+            yield under, sources
+
+
+def _expand(folder: Path, destination: str, sources: List[str]) -> Iterator[Tuple[str, Path]]:
+    """Yield (path under the package's share, source file) for one install rule."""
+    for source in sources:
+        if source.endswith('/**'):
+            top = folder / source[:-3]
+            for path in sorted(top.rglob('*')) if top.is_dir() else []:
+                if path.is_file():
+                    yield '/'.join(filter(None, (destination, path.relative_to(top)
+                                                 .as_posix()))), path
+        elif (folder / source).is_file():
+            yield '/'.join(filter(None, (destination, Path(source).name))), folder / source
+
+
+def _link(target: Path, source: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.is_symlink():
+        target.unlink()
+    if not target.exists():
+        target.symlink_to(source)
+
+
+def build_share(into: Path, packages: Mapping[str, Path], files: List[Path]) -> Dict[str, str]:
+    """Link each package's files into into/<package>; return package → its share folder."""
+    owner = sorted(packages.items(), key=lambda item: -len(str(item[1])))
+    for path in files:
+        if path.suffix not in TEXT_SUFFIXES:
+            continue
+        for name, folder in owner:
+            if folder in path.parents:
+                _link(into / name / path.relative_to(folder), path)
+                break
+    for name, folder in packages.items():
+        for destination, sources in list(_setup_rules(folder, name)) + list(
+                _cmake_rules(folder, name)):
+            for under, source in _expand(folder, destination, sources):
+                if source.suffix in TEXT_SUFFIXES and folder in source.resolve().parents:
+                    _link(into / name / under, source.resolve())
+    return {name: str(into / name) for name in packages}
+
+
+def source_file(path: object, root: Path) -> object:
+    """Return the workspace file a path leads to (through the share links), or None."""
+    real = os.path.realpath(str(path))
+    file = os.path.relpath(real, root).replace(os.sep, '/')
+    return None if file.startswith('..') or not os.path.isfile(real) else file

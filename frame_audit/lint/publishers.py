@@ -1,0 +1,226 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Who sends which transform because of its parameters: one table of the nodes the lint knows.
+
+Each entry names the executables (and composable plugins) it covers, the parameters that name
+frames, the switch that turns its transform on or off, and the edges it sends, from its
+parameters and their defaults as the node's code sets them. Nodes known to send nothing are in
+the table too: a launched node that is not is a possible sender the lint cannot read.
+robot_state_publisher's edges come from its robot description (see description.py).
+"""
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from .model import DeclaredEdge, NodeParams, Param, Where
+from .params import yaml_text
+from ..engine.geometry import Transform
+
+Edge = Tuple  # (parent, child), or (parent, child, Transform) where the code fixes the value
+
+
+class Reading:
+    """A node's parameters as the table reads them, remembering which ones decided an edge."""
+
+    def __init__(self, node: NodeParams):
+        """Read this node's merged parameters."""
+        self.node = node
+        self.used: Dict[str, Param] = {}
+
+    def get(self, name: str, default: object) -> object:
+        """Return the parameter's value, or the node's own default when it is not set."""
+        param = self.node.params.get(name)
+        if param is None:
+            return default
+        self.used[name] = param
+        return param.value
+
+    def frame(self, name: str, default: str) -> str:
+        """Return a frame parameter as tf2 will name it."""
+        return str(self.get(name, default))
+
+
+@dataclass(frozen=True)
+class Publisher:
+    """
+    A node the lint knows: the frames its parameters name and the edges it sends.
+
+    switch is (parameter, default) for nodes whose transform can be turned off; sends returns
+    the edges with the switch on (None: they depend on data only the running node has).
+    """
+
+    label: str
+    executables: Tuple[str, ...]
+    frames: Optional[Tuple[str, ...]] = ()  # None: unknown, any *_frame used as a frame counts
+    switch: Optional[Tuple[str, object]] = None
+    sends: Callable[[Reading], Optional[List[Edge]]] = field(default=lambda reading: [])
+    description: bool = False  # robot_state_publisher: the edges are its robot description's
+
+
+def _on(value: object) -> bool:
+    return value is True or str(value).lower() in ('true', '1')
+
+
+def _robot_localization(r: Reading) -> List[Edge]:
+    odom = r.frame('odom_frame', 'odom')
+    world, map_frame = r.frame('world_frame', odom), r.frame('map_frame', 'map')
+    base = r.frame('base_link_frame_output', r.frame('base_link_frame', 'base_link'))
+    if world == map_frame:
+        return [(map_frame, odom)]
+    return [(odom, base)] if world == odom else []
+
+
+def _cartographer(r: Reading) -> List[Edge]:
+    map_frame, published = r.frame('map_frame', 'map'), r.frame('published_frame', 'base_link')
+    if _on(r.get('provide_odom_frame', False)):
+        odom = r.frame('odom_frame', 'odom')
+        return [(map_frame, odom), (odom, published)]
+    return [(map_frame, published)]
+
+
+def _gym_bridge(r: Reading) -> List[Edge]:
+    agents = [str(r.get('ego_namespace', 'ego_racecar'))]
+    if str(r.get('num_agent', 1)) == '2':
+        agents.append(str(r.get('opp_namespace', 'opp_racecar')))
+    edges = []
+    for agent in agents:
+        offset = float(str(r.get('scan_distance_to_base_link', 0.0)))
+        edges += [('map', agent + '/base_link'), (agent + '/base_link', agent + '/laser',
+                                                  Transform((offset, 0.0, 0.0),
+                                                            (0.0, 0.0, 0.0, 1.0)))]
+        edges += [('{0}/front_{1}_hinge'.format(agent, side),
+                   '{0}/front_{1}_wheel'.format(agent, side)) for side in ('left', 'right')]
+    return edges
+
+
+def _slam_toolbox(r: Reading) -> List[Edge]:
+    if str(r.get('transform_publish_period', 0.05)) in ('0', '0.0'):
+        return []
+    return [(r.frame('map_frame', 'map'), r.frame('odom_frame', 'odom'))]
+
+
+TABLE: Tuple[Publisher, ...] = (
+    Publisher('robot_state_publisher', ('robot_state_publisher',
+                                        'robot_state_publisher::RobotStatePublisher'),
+              description=True),
+    Publisher('slam_toolbox', ('async_slam_toolbox_node', 'sync_slam_toolbox_node',
+                               'localization_slam_toolbox_node', 'lifelong_slam_toolbox_node',
+                               'slam_toolbox::AsynchronousSlamToolbox',
+                               'slam_toolbox::SynchronousSlamToolbox',
+                               'slam_toolbox::LocalizationSlamToolbox',
+                               'slam_toolbox::LifelongSlamToolbox'),
+              ('map_frame', 'odom_frame', 'base_frame'), sends=_slam_toolbox),
+    Publisher('AMCL', ('amcl', 'nav2_amcl::AmclNode'),
+              ('global_frame_id', 'odom_frame_id', 'base_frame_id'), ('tf_broadcast', True),
+              lambda r: [(r.frame('global_frame_id', 'map'), r.frame('odom_frame_id', 'odom'))]),
+    Publisher('robot_localization', ('ekf_node', 'ukf_node', 'robot_localization::EkfFilter',
+                                     'robot_localization::UkfFilter'),
+              ('map_frame', 'odom_frame', 'base_link_frame', 'base_link_frame_output',
+               'world_frame'), ('publish_tf', True), _robot_localization),
+    Publisher('navsat_transform_node', ('navsat_transform_node',), (),
+              ('broadcast_cartesian_transform', False), lambda r: None),
+    Publisher('cartographer', ('cartographer_node',),
+              ('map_frame', 'odom_frame', 'published_frame', 'tracking_frame'),
+              ('publish_to_tf', True), _cartographer),
+    Publisher('particle_filter', ('particle_filter',), (), ('publish_tf', True),
+              lambda r: [('/map', '/laser')]),  # frame ids fixed in its code (seeds/004)
+    Publisher('vesc_to_odom_node', ('vesc_to_odom_node',), ('odom_frame', 'base_frame'),
+              ('publish_tf', False),
+              lambda r: [(r.frame('odom_frame', 'odom'), r.frame('base_frame', 'base_link'))]),
+    Publisher('gym_bridge', ('gym_bridge',), (), None, _gym_bridge),
+    Publisher('imu_filter_madgwick', ('imu_filter_madgwick_node', 'ImuFilterMadgwickRos'),
+              ('fixed_frame',), ('publish_tf', True), lambda r: None),  # child: the IMU's id
+    # Nodes that send no transform; the frames they name are read by them, not sent.
+    Publisher('a LiDAR driver', ('urg_node_driver', 'urg_node', 'sllidar_node', 'rplidar_node',
+                                 'rplidar_composition', 'ydlidar_ros2_driver_node',
+                                 'hokuyo_node', 'lidar_node'),
+              ('laser_frame_id', 'frame_id')),
+    Publisher('the VESC driver', ('vesc_driver_node', 'ackermann_to_vesc_node',
+                                  'throttle_interpolator', 'ackermann_mux')),
+    Publisher('pointcloud_to_laserscan', (
+        'pointcloud_to_laserscan_node', 'pointcloud_to_laserscan::PointCloudToLaserScanNode'),
+        ('target_frame',)),
+    Publisher('Nav2', ('map_server', 'nav2_map_server::MapServer', 'lifecycle_manager',
+                       'nav2_lifecycle_manager::LifecycleManager', 'controller_server',
+                       'planner_server', 'bt_navigator', 'behavior_server', 'recoveries_server',
+                       'waypoint_follower', 'velocity_smoother', 'smoother_server',
+                       'collision_monitor', 'map_saver_server'),
+              ('global_frame', 'robot_base_frame')),
+    Publisher('a tool', ('rviz2', 'joy_node', 'game_controller_node', 'joy_teleop',
+                         'teleop_twist_joy_node', 'teleop_twist_keyboard', 'rosbridge_websocket',
+                         'foxglove_bridge', 'joint_state_publisher',
+                         'joint_state_publisher_gui', 'spawn_entity.py', 'create',
+                         'component_container', 'component_container_mt',
+                         'component_container_isolated', 'rqt_gui', 'rqt_robot_monitor',
+                         'aggregator_node', 'frame_audit_node', 'record', 'play')),
+)
+
+
+def declared_publishers(entries: Sequence[str]) -> Tuple[Publisher, ...]:
+    """
+    Return a team's own publishers from the config's lint.publishers entries.
+
+    Each entry is 'EXECUTABLE' (it sends no transform) or 'EXECUTABLE: parent -> child, ...'.
+    """
+    found = []
+    for entry in entries:
+        name, _, edges = entry.partition(':')
+        pairs = [tuple(f.strip() for f in edge.split('->')) for edge in edges.split(',')
+                 if edge.strip()]
+        found.append(Publisher(name.strip(), (name.strip(),), None,
+                               sends=lambda r, pairs=pairs: [(p[0], p[1]) for p in pairs]))
+    return tuple(found)
+
+
+def publisher_of(node: NodeParams, table: Sequence[Publisher]) -> Optional[Publisher]:
+    """Return the table's entry for a node (by executable, plugin or name), or None."""
+    return next((p for p in table if set(p.executables) & set(node.names)), None)
+
+
+def switch_of(node: NodeParams, table: Sequence[Publisher]) -> Optional[Param]:
+    """Return the parameter that turns a known publisher's transform on or off, if set."""
+    publisher = publisher_of(node, table)
+    return node.params.get(publisher.switch[0]) if publisher and publisher.switch else None
+
+
+def _how(used: Sequence[Param]) -> str:
+    return ', '.join('{}: {}'.format(p.name, yaml_text(p.value)) for p in used) \
+        or 'its defaults'
+
+
+def sent_edges(node: NodeParams, table: Sequence[Publisher],
+               switched: bool = True) -> Optional[List[DeclaredEdge]]:
+    """
+    Return the edges a known node sends (would send, switched=False).
+
+    None when the node is not in the table, or sends edges only its data decides.
+    """
+    publisher = publisher_of(node, table)
+    if publisher is None or publisher.description:
+        return None if publisher is None else []
+    reading = Reading(node)
+    if switched and publisher.switch and not _on(reading.get(*publisher.switch)):
+        return []
+    edges = publisher.sends(reading)
+    if edges is None:
+        return None
+    used = sorted(reading.used.values(), key=lambda p: (p.where.file, p.where.line))
+    framed = [p for p in used if p.name != (publisher.switch or ('',))[0]]
+    where: Where = (framed or used)[0].where if used else node.where
+    via = '{} ({})'.format(publisher.label if publisher.label == node.node else '{} {}'.format(
+        publisher.label, node.node), _how(used))
+    return [DeclaredEdge(edge[0], edge[1], where, via, static=False,
+                         value=edge[2] if len(edge) > 2 else None) for edge in edges]
+
+
+def frame_params(node: NodeParams, table: Sequence[Publisher]) -> List[Param]:
+    """Return the parameters the table says name frames, for the node's entry."""
+    publisher = publisher_of(node, table)
+    return [node.params[name] for name in (publisher.frames or () if publisher else ())
+            if name in node.params]
+
+
+def reads_frames(node: NodeParams, table: Sequence[Publisher]) -> bool:
+    """Return whether the table says which of the node's parameters name frames."""
+    publisher = publisher_of(node, table)
+    return publisher is not None and publisher.frames is not None
