@@ -169,8 +169,16 @@ def cmd_lint(args: argparse.Namespace) -> int:
     from .lint import LintError, lint_workspace
     from .reports.report import fails
 
+    from .lint.bringup import parse_arguments
+
+    launches = args.launch or []
     try:
-        report = lint_workspace(Path(args.path), _config(args.config))
+        given = parse_arguments([word for launch in launches for word in launch[1:]])
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    try:
+        report = lint_workspace(Path(args.path), _config(args.config),
+                                [launch[0] for launch in launches], given)
     except LintError as error:
         raise UsageError(str(error)) from None
     _emit(report, args)
@@ -237,6 +245,11 @@ def parser() -> argparse.ArgumentParser:
     lint = commands.add_parser('lint', help="check a workspace's launch, parameter and URDF "
                                'files for frame mistakes (reads them, never runs them)')
     lint.add_argument('path', metavar='WORKSPACE')
+    lint.add_argument('--launch', action='append', nargs='+', metavar=('PKG/FILE', 'NAME:=VALUE'),
+                      help='the entry launch file, as `ros2 launch PKG FILE` finds it (or a '
+                      'path in the workspace), with its launch arguments; repeat for files '
+                      'that run together. Without it, each launch file no other includes is '
+                      'a bringup of its own, with its defaults')
     _report_options(lint, ('text', 'markdown', 'json', 'sarif'))  # sarif: findings at lines
     lint.set_defaults(run=cmd_lint)
 

@@ -240,21 +240,23 @@ def lint_workspace(path: Path, config: AuditConfig, entries: Sequence[str] = (),
             _standalone(collected)
         reader = Reader(collected, config)
         declared = [(b, *reader.declare(b)) for b in bringups]
-    return _report(str(path), collected, config, declared)
+    scope = 'that {} start{}'.format(' and '.join(entries), '' if len(entries) > 1 else 's') \
+        if entries else 'in the workspace'
+    return _report(str(path), collected, _together(config, declared, scope), declared)
 
 
-def _together(config: AuditConfig, declared: List[tuple]) -> Declared:
+def _together(config: AuditConfig, declared: List[tuple], scope: str) -> Declared:
     """Return what may run together: every bringup's edges, nodes and unknown senders."""
     edges = list({(e.key, e.where, e.via): e for _, d, _ in declared for e in d.edges}.values())
     nodes = [node for _, d, _ in declared for node in d.nodes]
     possible = list(dict.fromkeys(p for _, d, _ in declared for p in d.possible))
     return Declared(edges, nodes, config, possible,
-                    declared[0][1].table if declared else TABLE)
+                    declared[0][1].table if declared else TABLE, scope=scope)
 
 
-def _report(path: str, collected: Collected, config: AuditConfig,
+def _report(path: str, collected: Collected, together: Declared,
             declared: List[tuple]) -> Report:
-    together = _together(config, declared)
+    config = together.config
     per_check: Dict[str, List[Tuple[str, List[Finding]]]] = {}
     summaries = {result.check: result.summary
                  for result in (rule(together) for rule in BRINGUP_RULES)}

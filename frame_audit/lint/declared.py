@@ -34,6 +34,7 @@ class Declared:
     possible: List[Tuple[str, Where]] = field(default_factory=list)
     table: Sequence[Publisher] = TABLE
     context: Optional['Declared'] = None  # what may run beside it (the LiDAR's mount)
+    scope: str = 'in the workspace'  # where 'nothing publishes it' looked
 
     @property
     def frames(self) -> Set[str]:

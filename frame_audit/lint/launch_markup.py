@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Mapping, Optional
 
 import yaml
 
-from .launch_python import command_description, truth
+from .launch_python import command_description, outside, truth, truth_of_expression
 from .markup import Element, LinedDict, LinedList, load_xml
 from .model import Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, Where
 from .params import yaml_text
@@ -44,12 +44,17 @@ class Substitutions:
 
     def _one(self, match: 're.Match[str]') -> str:
         kind, argument = match.group(1), match.group(2).strip().strip('\'"')
-        if kind in PACKAGE_SUBSTITUTIONS and argument in self.packages:
-            return self.packages[argument]
         if kind in PACKAGE_SUBSTITUTIONS and argument == 'xacro':  # the program, not a file
             return 'xacro'
+        if kind in PACKAGE_SUBSTITUTIONS and argument:
+            return self.packages.get(argument, outside(argument))
         if kind in ARGUMENT_SUBSTITUTIONS and isinstance(self.arguments.get(argument), str):
             return self.arguments[argument]
+        if kind == 'eval':  # $(eval '\'$(var mode)\' == \'mapping\''): literals only
+            verdict = truth_of_expression(match.group(2).strip()[1:-1].replace(
+                "\\'", "'").replace('\\"', '"'))
+            if verdict is not None:
+                return str(verdict).lower()
         raise LookupError(match.group(0))
 
     def resolve(self, text: Any) -> Any:

@@ -152,14 +152,16 @@ class Evaluator:
 
     def _path_join(self, call: ast.Call) -> Any:
         parts = self.value(call.args[0]) if call.args else []
+        parts = [''.join(p) if isinstance(p, list) and all(isinstance(q, str) for q in p)
+                 else p for p in parts] if isinstance(parts, list) else parts  # ['a_', x, '.urdf']
         if isinstance(parts, list) and parts and all(isinstance(p, str) for p in parts):
             return os.path.join(*parts)
         return Unresolved(ast.unparse(call))
 
     def _share(self, call: ast.Call) -> Any:
         package = self.value(call.args[0]) if call.args else None
-        if isinstance(package, str) and package in self.packages:
-            return self.packages[package]
+        if isinstance(package, str):  # a package outside the workspace: a path that is not in it
+            return self.packages.get(package, outside(package))
         return Unresolved(ast.unparse(call))
 
     def _launch_argument(self, call: ast.Call) -> Any:
@@ -277,6 +279,11 @@ def _runs(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST]) -> 
                     return False
         node = parents.get(id(node))
     return True
+
+
+def outside(package: str) -> str:
+    """Return where a package outside the workspace is installed, as messages show it."""
+    return '<{}>'.format(package)
 
 
 def condition_holds(evaluator: Evaluator, condition: ast.expr) -> Optional[bool]:

@@ -115,8 +115,8 @@ TABLE: Tuple[Publisher, ...] = (
               lambda r: [(r.frame('global_frame_id', 'map'), r.frame('odom_frame_id', 'odom'))]),
     Publisher('robot_localization', ('ekf_node', 'ukf_node', 'robot_localization::EkfFilter',
                                      'robot_localization::UkfFilter'),
-              ('map_frame', 'odom_frame', 'base_link_frame', 'base_link_frame_output',
-               'world_frame'), ('publish_tf', True), _robot_localization),
+              ('odom_frame', 'base_link_frame', 'base_link_frame_output', 'world_frame'),
+              ('publish_tf', True), _robot_localization),  # map_frame: only as world_frame
     Publisher('navsat_transform_node', ('navsat_transform_node',), (),
               ('broadcast_cartesian_transform', False), lambda r: None),
     Publisher('cartographer', ('cartographer_node',),
@@ -205,12 +205,19 @@ def sent_edges(node: NodeParams, table: Sequence[Publisher],
     if edges is None:
         return None
     used = sorted(reading.used.values(), key=lambda p: (p.where.file, p.where.line))
-    framed = [p for p in used if p.name != (publisher.switch or ('',))[0]]
-    where: Where = (framed or used)[0].where if used else node.where
     via = '{} ({})'.format(publisher.label if publisher.label == node.node else '{} {}'.format(
         publisher.label, node.node), _how(used))
-    return [DeclaredEdge(edge[0], edge[1], where, via, static=False,
+    return [DeclaredEdge(edge[0], edge[1], _place(edge, used, node.where), via, static=False,
                          value=edge[2] if len(edge) > 2 else None) for edge in edges]
+
+
+def _place(edge: Edge, used: Sequence[Param], where: Where) -> Where:
+    """Return the line that names the edge's child (else its parent, else any that decided)."""
+    for frame in (edge[1], edge[0]):
+        for param in used:
+            if str(param.value) == frame:
+                return param.where
+    return used[0].where if used else where
 
 
 def frame_params(node: NodeParams, table: Sequence[Publisher]) -> List[Param]:

@@ -14,7 +14,7 @@ from .declared import Declared
 from .laser_rules import laser_problems
 from .model import DeclaredEdge, NodeParams, Param
 from .params import is_frame_key, leaf, yaml_text
-from .publishers import frame_params, reads_frames, sent_edges, switch_of, TABLE
+from .publishers import frame_params, reads_frames, sent_edges, switch_of
 from .static_tf import finite, unit_quaternion
 from ..engine.checks.common import arrow, describe
 from ..engine.findings import CheckResult, Finding, fmt, Level
@@ -24,8 +24,8 @@ PARENTS = 'parent_uniqueness'
 CHAIN = 'chain_order'
 VALUES = 'transform_values'
 CONNECTIVITY = 'connectivity'
-PUBLISHERS = 'no static transform, robot description or known publisher ({}) declares it'.format(
-    ', '.join(p.label for p in TABLE if p.switch or p.description or p.label == 'gym_bridge'))
+PUBLISHERS = ('no static transform, robot description or publisher the lint knows declares it '
+              '(the README lists them)')
 LASER_NAMES = ('laser', 'lidar', 'base_scan', 'laser_frame', 'laser_link', 'lidar_link',
                'scan', 'hokuyo_link', 'velodyne')
 MAX_NAMED = 3  # possible senders named in one message
@@ -44,8 +44,15 @@ def _expected(edge: DeclaredEdge, declared: Declared) -> bool:
 
 
 def _suspect(edges: Sequence[DeclaredEdge], declared: Declared) -> DeclaredEdge:
-    """Return the declaration that most likely is the slip: the first unexpected, else the last."""
-    return next((e for e in edges if not _expected(e, declared)), edges[-1])
+    """
+    Return the declaration that most likely is the slip.
+
+    The first that breaks REP 105 or the measured LiDAR; else a moving edge onto a frame that
+    a fixed one already holds (a localizer aimed at a body frame); else the last.
+    """
+    moving = [e for e in edges if not e.static] if any(e.static for e in edges) else []
+    return next((e for e in edges if not _expected(e, declared)),
+                moving[0] if moving else edges[-1])
 
 
 def _second_parents(declared: Declared) -> List[Finding]:
@@ -68,32 +75,45 @@ def _second_parents(declared: Declared) -> List[Finding]:
 
 def parents_across(trees: Sequence[Tuple[str, Declared]]) -> List[Finding]:
     """
-    Report frames that get different parents in different bringups, one parent in each.
+    Report a configured frame that gets REP 105's parent in one bringup and another elsewhere.
 
-    Bringups are often alternatives (a robot model, a mode), but when two run together tf2
-    keeps whichever parent came last: a WARN naming both, for the person who knows.
+    Bringups are often alternatives (a robot model, a mode, another robot), so only the frames
+    the config orders (map, odom, base, laser) are asked, and only when one bringup gives
+    the parent REP 105 expects: if the two run together, tf2 keeps whichever came last. A
+    WARN naming both, for the person who knows which bringups run together.
     """
-    parents: Dict[str, Dict[str, Tuple[str, DeclaredEdge]]] = {}
+    if not trees:
+        return []
+    config = trees[0][1].config
+    expected = {config.laser_frame: config.base_frame, config.base_frame: config.odom_frame,
+                config.odom_frame: config.map_frame}
+    parents: Dict[str, Dict[str, List[Tuple[str, DeclaredEdge]]]] = {}
     for name, tree in trees:
         for child, edges in tree.parents().items():
-            if not tree.has_two_parents(child):
-                for edge in edges:
-                    parents.setdefault(child, {}).setdefault(edge.key[0], (name, edge))
+            if child in expected and not tree.has_two_parents(child):
+                parents.setdefault(child, {}).setdefault(edges[0].key[0], []).append(
+                    (name, edges[0]))
     findings = []
     for child, found in sorted(parents.items()):
-        if len(found) < 2:
+        if len(found) < 2 or expected[child] not in found:
             continue
         sides = sorted(found.items())
-        edge = _suspect([side for _, (_, side) in sides], trees[0][1])
+        edge = _suspect([side[0][1] for _, side in sides], trees[0][1])
         findings.append(Finding(
             PARENTS, Level.WARN,
             '{}: {} gets the parent {}. If these bringups run together, tf2 keeps whichever '
             'came last and {} jumps between them; if they are alternatives, this is as '
             'meant'.format(edge.where, child, '; '.join(
-                '{} when {} is launched ({})'.format(parent, name, side.describe())
-                for parent, (name, side) in sides), child),
+                '{} ({}) when {} {} launched'.format(
+                    parent, side[0][1].describe(), _named_bringups([n for n, _ in side]),
+                    'is' if len(side) == 1 else 'are') for parent, side in sides), child),
             'across:' + child, frames=(child,) + tuple(found), values=edge.where.values()))
     return findings
+
+
+def _named_bringups(names: Sequence[str]) -> str:
+    return ', '.join(names[:3]) + (' and {} more'.format(len(names) - 3) if len(names) > 3
+                                   else '')
 
 
 def _same_value(edges: Sequence[DeclaredEdge], declared: Declared) -> bool:
@@ -346,8 +366,8 @@ def check_connectivity(declared: Declared) -> CheckResult:
         if frame not in frames:
             level, possible = unknown_senders(declared)
             close = difflib.get_close_matches(frame, sorted(frames), 1, 0.8)
-            what = 'nothing in the workspace publishes it: {}{}{}'.format(
-                PUBLISHERS, possible, "; did you mean '{}'?".format(close[0]) if close else '')
+            what = 'nothing {} publishes it: {}{}{}'.format(
+                declared.scope, PUBLISHERS, possible, "; did you mean '{}'?".format(close[0]) if close else '')
         elif base is not None and components[frame] != base \
                 and components[frame] not in broken:
             level, possible = unknown_senders(declared)

@@ -1,0 +1,373 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+frame-audit lint on workspaces laid out as other teams lay them out, not as the car's.
+
+test/lint_workspace/fleet holds two robots: a TurtleBot-like robot (three models, slam_toolbox
+modes, robot_localization, an IMU filter, a deprecated ROS 1 folder, share paths that differ
+from the source tree) and an Ackermann rover (xacro with macros and arguments, cartographer's
+.lua, AMCL as a composable node, a Gazebo twin). Each false alarm the first lint gave on such
+workspaces has a test here that keeps it quiet, and each new catch one that finds it at its
+file and line. Small workspaces are written by the tests themselves.
+"""
+from pathlib import Path
+import shutil
+import textwrap
+from typing import Dict, List, Sequence, Set, Tuple
+
+from frame_audit.cli import main
+from frame_audit.engine.config import AuditConfig, ConfigError, config_from_parameters
+from frame_audit.lint import lint_workspace, LintError
+from frame_audit.reports.report import Report
+import pytest
+
+FLEET = Path(__file__).resolve().parent / 'lint_workspace' / 'fleet'
+BOT = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',
+                  laser_translation=(-0.032, 0.0, 0.182))  # the burger, measured
+ROVER = AuditConfig()  # the rover's LiDAR sits where the F1TENTH car's does
+WAFFLE = 'src/bot_description/urdf/bot_waffle.urdf'
+LUA = 'src/rover_bringup/config/rover_2d.lua'
+ROVER_LAUNCH = 'src/rover_bringup/launch/rover.launch.xml'
+SENSORS = 'src/rover_description/urdf/sensors.xacro'
+
+
+def problems(report: Report) -> Set[Tuple[str, str, object, object]]:
+    """Return (check, level, file, line) of every WARN and ERROR finding."""
+    return {(f.check, f.level, f.values.get('file'), f.values.get('line'))
+            for f in report.findings if f.level in ('WARN', 'ERROR')}
+
+
+def line_of(root: Path, file: str, text: str) -> int:
+    """Return the one line of a workspace file that contains text."""
+    found = [n for n, line in enumerate((root / file).read_text(encoding='utf-8').splitlines(), 1)
+             if text in line]
+    assert len(found) == 1, (file, text, found)
+    return found[0]
+
+
+def write(root: Path, files: Dict[str, str]) -> Path:
+    """Write a small workspace: each file's text, dedented."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip('\n'), encoding='utf-8')
+    return root
+
+
+def package(name: str) -> str:
+    """Return a package.xml for a made-up package."""
+    return '<?xml version="1.0"?>\n<package format="3"><name>{}</name></package>\n'.format(name)
+
+
+def fleet_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """Copy the fleet and change one place in one file."""
+    root = tmp_path / 'fleet'
+    shutil.copytree(FLEET, root)
+    path = root / file
+    text = path.read_text(encoding='utf-8')
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding='utf-8')
+    return root
+
+
+def lint(root: Path, config: AuditConfig, *launch: Sequence[str]) -> Report:
+    """Lint with entries given as (PKG/FILE, NAME:=VALUE...) groups, as --launch takes them."""
+    given = dict(word.split(':=', 1) for group in launch for word in group[1:])
+    return lint_workspace(root, config, [group[0] for group in launch], given)
+
+
+# False alarms the first lint gave, each quiet now.
+
+@pytest.mark.parametrize('config', [BOT, ROVER], ids=['bot', 'rover'])
+def test_alternatives_modes_and_a_deprecated_folder_are_not_one_robot(config):
+    """Three models, three slam modes, a ROS 1 copy: six bringups, never 'three sources'."""
+    report = lint(FLEET, config)
+    assert not [f for f in report.findings if f.level == 'ERROR'], report.findings
+    summary = next(c.message for c in report.checks if c.check == 'lint_files')
+    assert '6 bringups' in summary
+    # what remains is one hedged WARN where the two robots' trees meet: true, and says so
+    hedged = [f for f in report.findings if f.level == 'WARN']
+    assert all('if they are alternatives, this is as meant' in f.message for f in hedged)
+
+
+@pytest.mark.parametrize('config, launch', [
+    (BOT, [('bot_bringup/robot.launch.py',), ('bot_bringup/slam.launch.py',)]),
+    (BOT, [('bot_bringup/robot.launch.py',),
+           ('bot_bringup/slam.launch.py', 'slam_params_file:=src/bot_bringup/param/'
+            'slam_localization.yaml')]),
+    (ROVER, [('rover_bringup/rover.launch.xml',)]),
+    (ROVER, [('rover_bringup/rover.launch.xml', 'mode:=mapping')]),
+], ids=['bot_mapping', 'bot_localization', 'rover_amcl_component', 'rover_cartographer'])
+def test_each_robot_as_it_is_launched_is_quiet(config, launch):
+    report = lint(FLEET, config, *launch)
+    assert problems(report) == set(), [f.message for f in report.findings]
+    tree = {row.frame: row.parents for row in report.frames}
+    assert tree['odom'] == ('map',) and tree[config.base_frame] == ('odom',)
+    assert tree[config.laser_frame] == ('base_link',)
+
+
+def test_an_enum_named_world_frame_is_not_a_frame():
+    """imu_filter_madgwick's world_frame: enu is a convention; the table knows its frames."""
+    assert 'world_frame: enu' in (FLEET / 'src/bot_bringup/param/imu.yaml').read_text()
+    report = lint(FLEET, BOT, ('bot_bringup/robot.launch.py',), ('bot_bringup/slam.launch.py',))
+    assert not [f for f in report.findings if 'enu' in f.message]
+
+
+def test_share_paths_lead_to_the_source_file_the_install_rules_name(tmp_path):
+    """CMake installs urdf/ as models/, setup.py param/ as params/: the finding is at source."""
+    report = lint(FLEET, BOT, ('bot_bringup/robot.launch.py', 'model:=waffle'),
+                  ('bot_bringup/slam.launch.py',))
+    assert problems(report) == {('laser_offset', 'ERROR', WAFFLE,
+                                 line_of(FLEET, WAFFLE, '<origin xyz="-0.064 0 0.122"'))}
+    root = fleet_copy(tmp_path, 'src/bot_bringup/param/ekf.yaml', 'base_link_frame: base_footprint',
+                      'base_link_frame: base_link')
+    report = lint(root, BOT, ('bot_bringup/robot.launch.py',), ('bot_bringup/slam.launch.py',))
+    assert ('parent_uniqueness', 'ERROR', 'src/bot_bringup/param/ekf.yaml',
+            line_of(root, 'src/bot_bringup/param/ekf.yaml', 'base_link_frame')) in problems(report)
+
+
+def test_a_node_the_table_does_not_know_is_a_possible_sender(tmp_path):
+    files = {
+        'src/loc/package.xml': package('loc'),
+        'src/loc/launch/loc.launch.py': '''
+            from launch import LaunchDescription
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                return LaunchDescription([
+                    Node(package='loc', executable='my_localizer', name='localizer'),
+                    Node(package='tf2_ros', executable='static_transform_publisher',
+                         arguments=['0.26', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+                    Node(package='vesc_ackermann', executable='vesc_to_odom_node',
+                         parameters=[{'publish_tf': True}]),
+                ])
+            '''}
+    root = write(tmp_path, files)
+    (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'chain_order']
+    assert finding.level == 'WARN' and 'map is in no declared transform' in finding.message
+    assert 'loc/my_localizer localizer (src/loc/launch/loc.launch.py:6) may send it' \
+        in finding.message and 'lint.publishers' in finding.message
+    told = config_from_parameters({'lint.publishers': ['my_localizer: map -> odom']})
+    assert problems(lint(root, told)) == set()
+    silent = config_from_parameters({'lint.publishers': ['my_localizer']})
+    assert problems(lint(root, silent)) == {('chain_order', 'ERROR', None, None)}
+
+
+def test_lifecycle_and_composable_nodes_in_python_xml_and_yaml(tmp_path):
+    files = {
+        'src/nav/package.xml': package('nav'),
+        'src/nav/config/amcl.yaml': '''
+            amcl:
+              ros__parameters:
+                base_frame_id: base_link
+            ekf:
+              ros__parameters:
+                publish_tf: true
+            ''',
+        'src/nav/launch/amcl.launch.py': '''
+            from launch import LaunchDescription
+            from launch_ros.actions import LifecycleNode
+
+            def generate_launch_description():
+                return LaunchDescription([LifecycleNode(
+                    package='nav2_amcl', executable='amcl', name='amcl', namespace='',
+                    parameters=['src/nav/config/amcl.yaml'])])
+            ''',
+        'src/nav/launch/ekf.launch.xml': '''
+            <launch>
+              <node_container pkg="rclcpp_components" exec="component_container" name="c"
+                              namespace="">
+                <composable_node pkg="robot_localization" plugin="robot_localization::EkfFilter"
+                                 name="ekf">
+                  <param from="src/nav/config/amcl.yaml"/>
+                </composable_node>
+              </node_container>
+              <node pkg="tf2_ros" exec="static_transform_publisher"
+                    args="0.26 0 0.11 0 0 0 base_link laser"/>
+            </launch>
+            ''',
+    }
+    root = write(tmp_path, files)
+    report = lint(root, ROVER, ('nav/amcl.launch.py',), ('nav/ekf.launch.xml',))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    tree = {row.frame: row.parents for row in report.frames}
+    assert tree['odom'] == ('map',) and tree['base_link'] == ('odom',)
+
+
+# What the lint newly catches.
+
+def test_a_lidar_joint_in_the_xacro_that_disagrees_with_a_static_publisher(tmp_path):
+    static = ('<node pkg="tf2_ros" exec="static_transform_publisher" '
+              'args="0.30 0 0.11 0 0 0 base_link laser"/>\n  <arg name="mode"')
+    root = fleet_copy(tmp_path, ROVER_LAUNCH, '<arg name="mode"', static)
+    report = lint(root, ROVER, ('rover_bringup/rover.launch.xml',))
+    static_line = line_of(root, ROVER_LAUNCH, 'args="0.30')
+    assert problems(report) == {('laser_offset', 'ERROR', ROVER_LAUNCH, static_line),
+                                ('parent_uniqueness', 'ERROR', ROVER_LAUNCH, static_line)}
+    (sources,) = [f for f in report.findings if f.check == 'parent_uniqueness']
+    joint = '{}:{}'.format(SENSORS, line_of(root, SENSORS, '<joint name="laser_joint"'))
+    assert joint in sources.message and "URDF fixed joint 'laser_joint'" in sources.message
+
+
+def test_xacro_arguments_come_from_the_launch(tmp_path):
+    """sim:=true turns on the Gazebo drive plugin's odom -> base_link, in the Gazebo bringup."""
+    report = lint(FLEET, ROVER, ('rover_bringup/sim.launch.py',))
+    rows = {row.frame: row for row in report.frames}
+    assert rows['base_link'].parents == ('odom',)
+    assert 'Gazebo plugin libgazebo_ros_ackermann_drive.so' in rows['base_link'].publishers[0]
+    # nothing in Gazebo's bringup sends map: the Gazebo launch it includes may (a WARN)
+    (finding,) = [f for f in report.findings if f.level != 'OK']
+    assert finding.check == 'chain_order' and finding.level == 'WARN'
+    assert '<gazebo_ros>/launch/gazebo.launch.py' in finding.message
+
+
+def test_cartographer_publishing_base_link_beside_odometry(tmp_path):
+    root = fleet_copy(tmp_path, LUA, 'published_frame = "odom"', 'published_frame = "base_link"')
+    report = lint(root, ROVER, ('rover_bringup/rover.launch.xml', 'mode:=mapping'))
+    (finding,) = [f for f in report.findings if f.check == 'parent_uniqueness']
+    assert finding.level == 'ERROR' and 'base_link has 2 parents' in finding.message
+    assert (finding.values['file'], finding.values['line']) == (
+        LUA, line_of(root, LUA, 'published_frame'))
+
+
+def test_two_nodes_with_one_name(tmp_path):
+    files = {
+        'src/two/package.xml': package('two'),
+        'src/two/launch/two.launch.py': '''
+            from launch import LaunchDescription
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                return LaunchDescription([
+                    Node(package='robot_localization', executable='ekf_node',
+                         name='ekf_filter_node', parameters=[{'world_frame': 'odom'}]),
+                    Node(package='robot_localization', executable='ekf_node',
+                         name='ekf_filter_node', parameters=[{'world_frame': 'map'}]),
+                ])
+            ''',
+    }
+    root = write(tmp_path, files)
+    (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'lint_nodes']
+    assert finding.level == 'WARN' and '2 nodes are named ekf_filter_node' in finding.message
+    assert (finding.values['file'], finding.values['line']) == ('src/two/launch/two.launch.py', 8)
+
+
+GYM = {
+    'src/f1tenth_gym_ros/package.xml': package('f1tenth_gym_ros'),
+    'src/f1tenth_gym_ros/config/sim.yaml': '''
+        bridge:
+          ros__parameters:
+            ego_namespace: 'ego_racecar'
+            scan_distance_to_base_link: 0.275
+            num_agent: 1
+        ''',
+    'src/f1tenth_gym_ros/launch/gym_bridge_launch.py': '''
+        import os
+
+        from ament_index_python.packages import get_package_share_directory
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            config = os.path.join(get_package_share_directory('f1tenth_gym_ros'), 'config',
+                                  'sim.yaml')
+            return LaunchDescription([Node(package='f1tenth_gym_ros', executable='gym_bridge',
+                                           name='bridge', parameters=[config])])
+        ''',
+}
+
+
+def test_a_simulator_that_prefixes_every_frame_is_named_once(tmp_path):
+    root = write(tmp_path, GYM)
+    report = lint(root, ROVER)
+    (renamed,) = [f for f in report.findings if 'probably named otherwise' in f.message]
+    assert renamed.level == 'WARN'
+    assert 'frames.base: ego_racecar/base_link, frames.laser: ego_racecar/laser' \
+        in renamed.message
+    assert 'base_link, laser are in no declared transform' in renamed.message
+    # odom is missing for real: the gym sends map -> ego_racecar/base_link directly
+    (missing,) = [f for f in report.findings if f.check == 'chain_order' and f is not renamed]
+    assert missing.level == 'ERROR' and missing.message.startswith('odom is in no')
+    configured = config_from_parameters({
+        'frames.base': 'ego_racecar/base_link', 'frames.laser': 'ego_racecar/laser',
+        'frames.required': ['map', 'ego_racecar/base_link', 'ego_racecar/laser'],
+        'laser_offset.translation': [0.275, 0.0, 0.0]})
+    assert problems(lint(root, configured)) == set()
+
+
+def test_a_lidar_frame_with_another_name(tmp_path):
+    root = write(tmp_path, {'launch/robot.launch.py': '''
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            return LaunchDescription([
+                Node(package='tf2_ros', executable='static_transform_publisher',
+                     arguments=['--x', '0.26', '--z', '0.11', '--frame-id', 'base_link',
+                                '--child-frame-id', 'lidar']),
+                Node(package='slam_toolbox', executable='async_slam_toolbox_node',
+                     parameters=[{'base_frame': 'base_link'}]),
+                Node(package='vesc_ackermann', executable='vesc_to_odom_node',
+                     parameters=[{'publish_tf': True}]),
+            ])
+        '''})
+    (finding,) = [f for f in lint(root, ROVER).findings if f.level != 'OK']
+    assert finding.check == 'chain_order' and finding.level == 'WARN'
+    assert 'laser is in no declared transform, but the workspace declares lidar' \
+        in finding.message and 'set frames.laser: lidar' in finding.message
+
+
+# Control, and what the lint cannot read.
+
+def test_lint_configuration_excludes_turns_off_and_declares(tmp_path):
+    only_bot = config_from_parameters({
+        'frames.base': 'base_footprint', 'frames.laser': 'base_scan',
+        'laser_offset.translation': [-0.032, 0.0, 0.182],
+        'lint.exclude': ['src/rover_*', '*/deprecated'], 'lint.checks_off': ['lint_nodes']})
+    report = lint(FLEET, only_bot)
+    assert problems(report) == set()
+    assert '3 bringups' in next(c.message for c in report.checks if c.check == 'lint_files')
+    assert next(c.message for c in report.checks if c.check == 'lint_nodes').startswith('off')
+    with pytest.raises(ConfigError, match=r'lint.publishers\[0\]'):
+        config_from_parameters({'lint.publishers': ['node: map odom']})
+
+
+def test_a_description_xacro_cannot_expand_is_named(tmp_path):
+    root = fleet_copy(tmp_path, SENSORS, '${x} 0 ${z}', '${x} 0 ${height}')
+    report = lint(root, ROVER, ('rover_bringup/rover.launch.xml',))
+    (unreadable,) = [f for f in report.findings if f.check == 'lint_files']
+    assert 'cannot be expanded by xacro' in unreadable.message and 'height' in unreadable.message
+    assert 'src/rover_description/urdf/rover.urdf.xacro' in unreadable.message
+    # what robot_state_publisher would send is unknown: missing frames are WARNs naming it
+    assert {f.level for f in report.findings if f.check == 'chain_order'} <= {'WARN'}
+
+
+@pytest.mark.parametrize('launch, error', [
+    ('nope/x.launch.py', 'no package nope'),
+    ('bot_bringup/nope.launch.py', 'no launch file nope.launch.py in package bot_bringup'),
+])
+def test_a_launch_the_workspace_does_not_have_is_one_line(launch, error):
+    with pytest.raises(LintError, match=error):
+        lint(FLEET, ROVER, (launch,))
+
+
+def test_cli_launch_with_arguments(capsys):
+    assert main(['lint', str(FLEET), '--launch', 'rover_bringup/rover.launch.xml',
+                 'mode:=mapping', '--format', 'json']) == 0
+    assert main(['lint', str(FLEET), '--launch', 'rover_bringup/rover.launch.xml',
+                 'mode:=mapping', '--launch', 'rover_bringup/localization.launch.py']) == 1
+    assert 'map → odom is declared by 2 sources' in capsys.readouterr().out
+    assert main(['lint', str(FLEET), '--launch', 'rover_bringup/rover.launch.xml', 'mode']) == 2
+    assert "'mode' is not a launch argument (name:=value)" in capsys.readouterr().err
+
+
+def relative(paths: List[str]) -> bool:
+    """Return whether every path a message names is relative to the workspace."""
+    return not any(p.startswith('/') for p in paths)
+
+
+def test_every_place_is_named_relative_to_the_workspace():
+    for config in (BOT, ROVER):
+        for finding in lint(FLEET, config).findings:
+            assert str(FLEET) not in finding.message
+            assert relative([str(finding.values.get('file', ''))])
