@@ -114,13 +114,13 @@ def test_an_enum_named_world_frame_is_not_a_frame():
 
 
 def test_share_paths_lead_to_the_source_file_the_install_rules_name(tmp_path):
-    """CMake installs urdf/ as models/, setup.py param/ as params/: the finding is at source."""
+    """Share paths: CMake installs urdf/ as models/, setup.py param/ as params/."""
     report = lint(FLEET, BOT, ('bot_bringup/robot.launch.py', 'model:=waffle'),
                   ('bot_bringup/slam.launch.py',))
     assert problems(report) == {('laser_offset', 'ERROR', WAFFLE,
                                  line_of(FLEET, WAFFLE, '<origin xyz="-0.064 0 0.122"'))}
-    root = fleet_copy(tmp_path, 'src/bot_bringup/param/ekf.yaml', 'base_link_frame: base_footprint',
-                      'base_link_frame: base_link')
+    root = fleet_copy(tmp_path, 'src/bot_bringup/param/ekf.yaml',
+                      'base_link_frame: base_footprint', 'base_link_frame: base_link')
     report = lint(root, BOT, ('bot_bringup/robot.launch.py',), ('bot_bringup/slam.launch.py',))
     assert ('parent_uniqueness', 'ERROR', 'src/bot_bringup/param/ekf.yaml',
             line_of(root, 'src/bot_bringup/param/ekf.yaml', 'base_link_frame')) in problems(report)
@@ -129,7 +129,7 @@ def test_share_paths_lead_to_the_source_file_the_install_rules_name(tmp_path):
 def test_a_node_the_table_does_not_know_is_a_possible_sender(tmp_path):
     files = {
         'src/loc/package.xml': package('loc'),
-        'src/loc/launch/loc.launch.py': '''
+        'src/loc/launch/loc.launch.py': """
             from launch import LaunchDescription
             from launch_ros.actions import Node
 
@@ -141,7 +141,7 @@ def test_a_node_the_table_does_not_know_is_a_possible_sender(tmp_path):
                     Node(package='vesc_ackermann', executable='vesc_to_odom_node',
                          parameters=[{'publish_tf': True}]),
                 ])
-            '''}
+            """}
     root = write(tmp_path, files)
     (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'chain_order']
     assert finding.level == 'WARN' and 'map is in no declared transform' in finding.message
@@ -156,15 +156,15 @@ def test_a_node_the_table_does_not_know_is_a_possible_sender(tmp_path):
 def test_lifecycle_and_composable_nodes_in_python_xml_and_yaml(tmp_path):
     files = {
         'src/nav/package.xml': package('nav'),
-        'src/nav/config/amcl.yaml': '''
+        'src/nav/config/amcl.yaml': """
             amcl:
               ros__parameters:
                 base_frame_id: base_link
             ekf:
               ros__parameters:
                 publish_tf: true
-            ''',
-        'src/nav/launch/amcl.launch.py': '''
+            """,
+        'src/nav/launch/amcl.launch.py': """
             from launch import LaunchDescription
             from launch_ros.actions import LifecycleNode
 
@@ -172,8 +172,8 @@ def test_lifecycle_and_composable_nodes_in_python_xml_and_yaml(tmp_path):
                 return LaunchDescription([LifecycleNode(
                     package='nav2_amcl', executable='amcl', name='amcl', namespace='',
                     parameters=['src/nav/config/amcl.yaml'])])
-            ''',
-        'src/nav/launch/ekf.launch.xml': '''
+            """,
+        'src/nav/launch/ekf.launch.xml': """
             <launch>
               <node_container pkg="rclcpp_components" exec="component_container" name="c"
                               namespace="">
@@ -185,7 +185,7 @@ def test_lifecycle_and_composable_nodes_in_python_xml_and_yaml(tmp_path):
               <node pkg="tf2_ros" exec="static_transform_publisher"
                     args="0.26 0 0.11 0 0 0 base_link laser"/>
             </launch>
-            ''',
+            """,
     }
     root = write(tmp_path, files)
     report = lint(root, ROVER, ('nav/amcl.launch.py',), ('nav/ekf.launch.xml',))
@@ -233,7 +233,7 @@ def test_cartographer_publishing_base_link_beside_odometry(tmp_path):
 def test_two_nodes_with_one_name(tmp_path):
     files = {
         'src/two/package.xml': package('two'),
-        'src/two/launch/two.launch.py': '''
+        'src/two/launch/two.launch.py': """
             from launch import LaunchDescription
             from launch_ros.actions import Node
 
@@ -244,7 +244,7 @@ def test_two_nodes_with_one_name(tmp_path):
                     Node(package='robot_localization', executable='ekf_node',
                          name='ekf_filter_node', parameters=[{'world_frame': 'map'}]),
                 ])
-            ''',
+            """,
     }
     root = write(tmp_path, files)
     (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'lint_nodes']
@@ -254,14 +254,14 @@ def test_two_nodes_with_one_name(tmp_path):
 
 GYM = {
     'src/f1tenth_gym_ros/package.xml': package('f1tenth_gym_ros'),
-    'src/f1tenth_gym_ros/config/sim.yaml': '''
+    'src/f1tenth_gym_ros/config/sim.yaml': """
         bridge:
           ros__parameters:
             ego_namespace: 'ego_racecar'
             scan_distance_to_base_link: 0.275
             num_agent: 1
-        ''',
-    'src/f1tenth_gym_ros/launch/gym_bridge_launch.py': '''
+        """,
+    'src/f1tenth_gym_ros/launch/gym_bridge_launch.py': """
         import os
 
         from ament_index_python.packages import get_package_share_directory
@@ -273,7 +273,7 @@ GYM = {
                                   'sim.yaml')
             return LaunchDescription([Node(package='f1tenth_gym_ros', executable='gym_bridge',
                                            name='bridge', parameters=[config])])
-        ''',
+        """,
 }
 
 
@@ -296,7 +296,7 @@ def test_a_simulator_that_prefixes_every_frame_is_named_once(tmp_path):
 
 
 def test_a_lidar_frame_with_another_name(tmp_path):
-    root = write(tmp_path, {'launch/robot.launch.py': '''
+    root = write(tmp_path, {'launch/robot.launch.py': """
         from launch import LaunchDescription
         from launch_ros.actions import Node
 
@@ -310,7 +310,7 @@ def test_a_lidar_frame_with_another_name(tmp_path):
                 Node(package='vesc_ackermann', executable='vesc_to_odom_node',
                      parameters=[{'publish_tf': True}]),
             ])
-        '''})
+        """})
     (finding,) = [f for f in lint(root, ROVER).findings if f.level != 'OK']
     assert finding.check == 'chain_order' and finding.level == 'WARN'
     assert 'laser is in no declared transform, but the workspace declares lidar' \

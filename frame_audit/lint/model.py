@@ -78,9 +78,9 @@ class DeclaredEdge:
                 return Where(self.where.file, self.field_lines[name])
         return self.where
 
-    def describe(self) -> str:
-        """Return who sends it and where it is declared, for messages."""
-        return '{}, {}'.format(self.via, self.where)
+    def describe(self, said_at: Optional[Where] = None) -> str:
+        """Return who sends it and where, or 'here' when a message already starts there."""
+        return '{}, {}'.format(self.via, 'here' if self.where == said_at else self.where)
 
 
 @dataclass(frozen=True)

@@ -61,8 +61,9 @@ def _second_parents(declared: Declared) -> List[Finding]:
         parents = sorted({e.key[0] for e in edges})
         if len(parents) < 2:
             continue
-        described = ' and '.join('{} ({})'.format(e.key[0], e.describe()) for e in edges)
         suspect = _suspect(edges, declared)
+        described = ' and '.join('{} ({})'.format(e.key[0], e.describe(suspect.at('parent')))
+                                 for e in edges)
         findings.append(Finding(
             PARENTS, Level.ERROR,
             '{}: {} has {} parents: {}. A frame has one parent: tf2 keeps whichever came last, '
@@ -105,7 +106,8 @@ def parents_across(trees: Sequence[Tuple[str, Declared]]) -> List[Finding]:
             'came last and {} jumps between them; if they are alternatives, this is as '
             'meant'.format(edge.where, child, '; '.join(
                 '{} ({}) when {} {} launched'.format(
-                    parent, side[0][1].describe(), _named_bringups([n for n, _ in side]),
+                    parent, side[0][1].describe(edge.where),
+                    _named_bringups([n for n, _ in side]),
                     'is' if len(side) == 1 else 'are') for parent, side in sides), child),
             'across:' + child, frames=(child,) + tuple(found), values=edge.where.values()))
     return findings
@@ -134,8 +136,8 @@ def _two_sources(declared: Declared) -> List[Finding]:
             continue
         same = _same_value(edges, declared)
         suspect = _suspect(edges, declared)
-        described = '; '.join('{} with {}'.format(e.describe(), describe(e.value))
-                              if e.value else e.describe() for e in edges)
+        described = '; '.join('{} with {}'.format(e.describe(suspect.where), describe(e.value))
+                              if e.value else e.describe(suspect.where) for e in edges)
         findings.append(Finding(
             PARENTS, Level.WARN if same else Level.ERROR,
             '{}: {} is declared by {} sources: {}. {}'.format(
@@ -367,7 +369,8 @@ def check_connectivity(declared: Declared) -> CheckResult:
             level, possible = unknown_senders(declared)
             close = difflib.get_close_matches(frame, sorted(frames), 1, 0.8)
             what = 'nothing {} publishes it: {}{}{}'.format(
-                declared.scope, PUBLISHERS, possible, "; did you mean '{}'?".format(close[0]) if close else '')
+                declared.scope, PUBLISHERS, possible,
+                "; did you mean '{}'?".format(close[0]) if close else '')
         elif base is not None and components[frame] != base \
                 and components[frame] not in broken:
             level, possible = unknown_senders(declared)
