@@ -145,7 +145,7 @@ def test_a_node_the_table_does_not_know_is_a_possible_sender(tmp_path):
     root = write(tmp_path, files)
     (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'chain_order']
     assert finding.level == 'WARN' and 'map is in no declared transform' in finding.message
-    assert 'loc/my_localizer localizer (src/loc/launch/loc.launch.py:6) may send it' \
+    assert 'the node localizer (loc/my_localizer) at src/loc/launch/loc.launch.py:6 may send' \
         in finding.message and 'lint.publishers' in finding.message
     told = config_from_parameters({'lint.publishers': ['my_localizer: map -> odom']})
     assert problems(lint(root, told)) == set()
@@ -371,3 +371,25 @@ def test_every_place_is_named_relative_to_the_workspace():
         for finding in lint(FLEET, config).findings:
             assert str(FLEET) not in finding.message
             assert relative([str(finding.values.get('file', ''))])
+
+
+def test_a_xacro_that_expands_without_end_meets_a_bound(tmp_path, monkeypatch):
+    from frame_audit.lint import xacro_child
+
+    monkeypatch.setattr(xacro_child, 'TIMEOUT_S', 3.0)  # the bound, shortened for the test
+    root = write(tmp_path, {'urdf/bomb.urdf.xacro': """
+        <?xml version="1.0"?>
+        <robot name="bomb" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <xacro:macro name="grow" params="n">
+            <xacro:if value="${n > 0}">
+              <xacro:grow n="${n - 1}"/>
+              <xacro:grow n="${n - 1}"/>
+            </xacro:if>
+            <link name="l${n}"/>
+          </xacro:macro>
+          <xacro:grow n="40"/>
+        </robot>
+        """})
+    (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'lint_files']
+    assert finding.level == 'WARN' and 'urdf/bomb.urdf.xacro' in finding.message
+    assert 'xacro ran past 3 s' in finding.message

@@ -73,6 +73,7 @@ class Reader:
         """Read against this workspace, with the team's own publishers before the table's."""
         self.collected, self.config = collected, config
         self.table: Tuple[Publisher, ...] = declared_publishers(config.lint_publishers) + TABLE
+        self.described: Dict[tuple, object] = {}  # one expansion per description and options
 
     def _parameter_file(self, value: object, where: Where) -> Optional[str]:
         """Return a parameter file as a workspace path; warn about those the lint cannot read."""
@@ -111,7 +112,9 @@ class Reader:
     def _sent(self, node: LaunchedNode, params: object, bringup: Bringup,
               possible: List[Tuple[str, Where]]) -> List[DeclaredEdge]:
         publisher = publisher_of(params, self.table)
-        label = '{}/{} {}'.format(node.package, node.executable, node.label())
+        label = 'the node {} ({}/{})'.format(node.label(), node.package, node.executable) \
+            if node.label() != node.executable else 'the node {}/{}'.format(node.package,
+                                                                             node.executable)
         if publisher is None:
             possible.append((label, node.where))
             return []
@@ -122,11 +125,14 @@ class Reader:
             return edges or []
         description = self._description(node, bringup)
         prefix = node.inline.get('frame_prefix')
-        edges = description_edges(
-            description, self.collected.root, self.collected.packages, node.where,
-            str(prefix.value) if prefix else '', bringup.gazebo) \
-            if isinstance(description, Description) else \
-            'its robot_description is {}, known only when the launch runs'.format(description)
+        key = (description, node.where, str(prefix.value) if prefix else '', bringup.gazebo)
+        if key not in self.described:
+            self.described[key] = description_edges(
+                description, self.collected.root, self.collected.packages, *key[1:]) \
+                if isinstance(description, Description) else \
+                'its robot_description is {}, known only when the launch runs'.format(
+                    description)
+        edges = self.described[key]
         if isinstance(edges, str):
             self.collected.warn(node.where, 'robot_state_publisher: {}; the transforms it '
                                 'sends are not checked'.format(edges), 'description')
@@ -142,7 +148,7 @@ class Reader:
             node.param_files = [(self._parameter_file(value, where), where)
                                 for value, where in node.param_files]
             if any(file is None for file, _ in node.param_files):
-                possible.append(('{}, whose parameters the lint cannot read'.format(
+                possible.append(('the node {}, whose parameters the lint cannot read'.format(
                     node.label()), node.where))
             if 'cartographer_node' in (node.executable, node.name):
                 self._cartographer(node)
@@ -205,7 +211,7 @@ def _bringups(collected: Collected, entries: Sequence[str],
                            '({}: {}); skipped'.format(type(error).__name__, error), 'unreadable')
     bringups = [planner.expand([root], {}) for root in planner.roots(reads) if root in reads]
     for bringup in bringups:  # what an unreadable launch file starts may run beside them
-        bringup.unknown += [('the unreadable {}'.format(where.file), where)
+        bringup.unknown += [('what the unreadable launch file starts', where)
                             for where in collected.unreadable_launch]
     return bringups
 

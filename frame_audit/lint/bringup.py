@@ -115,7 +115,7 @@ class Planner:
             self._follow(bringup, target, given, stack)
             return
         bringup.gazebo = bringup.gazebo or any(name in text for name in GAZEBO)
-        bringup.unknown.append(('the launch file {} it includes'.format(text), include.where))
+        bringup.unknown.append(('the launch file {}, included'.format(text), include.where))
         if isinstance(include.target, Unresolved):
             self.warn(include.where, 'an included launch file is {}, known only when the '
                       'launch runs: the nodes it starts are not checked'.format(text),

@@ -3,58 +3,27 @@
 """
 Robot descriptions as robot_state_publisher gets them: URDF, or xacro expanded by xacro itself.
 
-A description with xacro markup goes through the real xacro package, with $(find pkg) answered
-from the workspace's share folder (install.py) and the launch's xacro arguments; a plain URDF
+A description with xacro markup goes through the real xacro package (in a bounded child
+process, xacro_child.py), with $(find pkg) answered from the workspace's share folder
+(install.py) and the launch's xacro arguments; a plain URDF
 is read as it is, with its lines. The joints become edges (urdf.py), each at the line of its
 <joint> in whichever file of the description writes it. A Gazebo drive plugin in the
 description sends odometry's edge too, in a bringup that starts Gazebo.
 """
-import contextlib
-import io
 import os
 import re
 from pathlib import Path
-from typing import Iterator, List, Mapping, Union
+from typing import List, Mapping, Union
 from xml.parsers import expat
 
 from .install import source_file
 from .markup import Element, load_xml
 from .model import DeclaredEdge, Description, Where
 from .urdf import urdf_edges
+from .xacro_child import expand, ExpandError
 
 XACRO_MARKUP = re.compile(r'xmlns:xacro|<xacro:|\$\{|\$\(')
 DRIVE_PLUGINS = ('diff_drive', 'ackermann_drive', 'skid_steer_drive')
-
-
-@contextlib.contextmanager
-def _packages_from(share: Mapping[str, str]) -> Iterator[None]:
-    """Answer xacro's $(find pkg) from the workspace: xacro asks ament_index at call time."""
-    from xacro import substitution_args
-
-    def find(package: str) -> str:
-        if package not in share:
-            raise substitution_args.SubstitutionException(
-                'package {} is not in the workspace'.format(package))
-        return share[package]
-
-    kept = substitution_args._eval_find
-    substitution_args._eval_find = find
-    substitution_args._eval_dict['find'] = find
-    try:
-        yield
-    finally:
-        substitution_args._eval_find = kept
-        substitution_args._eval_dict['find'] = kept
-
-
-def _expand(path: Path, args: Mapping[str, str], share: Mapping[str, str]) -> tuple:
-    """Return the URDF text xacro makes of a file, and the files it read."""
-    import xacro
-
-    del xacro.all_includes[:]
-    with _packages_from(share), contextlib.redirect_stderr(io.StringIO()):
-        document = xacro.process_file(str(path), mappings=dict(args))
-    return document.toxml(), [str(path)] + list(xacro.all_includes)
 
 
 def _joint_place(name: str, files: List[str], root: Path, fallback: Where) -> Where:
@@ -101,15 +70,12 @@ def description_edges(description: Description, root: Path, share: Mapping[str, 
     expanded = path.suffix == '.xacro' or bool(XACRO_MARKUP.search(text))
     try:
         if expanded:
-            text, files = _expand(path, dict(description.args), share)
+            text, files = expand(str(path), dict(description.args), share)
         robot = load_xml(text)
-    except ImportError:
-        return 'xacro is not installed (pip install xacro): {} is not read'.format(file)
+    except ExpandError as error:
+        return '{} cannot be expanded by xacro ({})'.format(file, error)
     except (expat.ExpatError, RecursionError, OSError, ValueError) as error:
         return '{} cannot be read ({}: {})'.format(file, type(error).__name__, error)
-    except Exception as error:  # xacro's own: XacroException, SubstitutionException, NameError
-        return '{} cannot be expanded by xacro ({})'.format(
-            file, ' '.join(str(error).split()) or type(error).__name__)
     edges = urdf_edges(robot, file, (lambda name: _joint_place(name, files, root, Where(
         file, 1))) if expanded else None)
     if isinstance(edges, str):
