@@ -112,9 +112,9 @@ class Reader:
     def _sent(self, node: LaunchedNode, params: object, bringup: Bringup,
               possible: List[Tuple[str, Where]]) -> List[DeclaredEdge]:
         publisher = publisher_of(params, self.table)
-        label = 'the node {} ({}/{})'.format(node.label(), node.package, node.executable) \
-            if node.label() != node.executable else 'the node {}/{}'.format(node.package,
-                                                                             node.executable)
+        runs = '{}/{}'.format(node.package, node.executable)
+        label = 'the node {} ({})'.format(node.label(), runs) \
+            if node.label() != node.executable else 'the node ' + runs
         if publisher is None:
             possible.append((label, node.where))
             return []
