@@ -224,7 +224,7 @@ def test_ros1_xml_launch_with_slashes_and_a_quaternion(tmp_path):
         '</launch>\n', encoding='utf-8')
     report = lint_workspace(tmp_path, AuditConfig())
     slashes = [f for f in report.findings if f.check == 'transform_values']
-    assert [(f.values['file'], f.values['line']) for f in slashes] == [('launch/static.launch', 2)]
+    assert [(f.values['file'], f.values['line']) for f in slashes] == [('launch/static.launch', 3)]
     assert not [f for f in report.findings if f.check == 'laser_offset']
 
 

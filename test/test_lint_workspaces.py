@@ -393,3 +393,56 @@ def test_a_xacro_that_expands_without_end_meets_a_bound(tmp_path, monkeypatch):
     (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'lint_files']
     assert finding.level == 'WARN' and 'urdf/bomb.urdf.xacro' in finding.message
     assert 'xacro ran past 3 s' in finding.message
+
+
+FRONTENDS = {
+    'src/p/package.xml': package('p'),
+    'src/p/launch/top.launch.yaml': """
+        launch:
+        - arg:
+            name: use_sim
+            default: 'false'
+        - include:
+            file: $(find-pkg-share p)/launch/mid.launch.xml
+            arg:
+            - name: use_sim
+              value: $(var use_sim)
+        """,
+    'src/p/launch/mid.launch.xml': """
+        <launch>
+          <arg name="use_sim" default="true"/>
+          <group if="$(var use_sim)">
+            <node pkg="tf2_ros" exec="static_transform_publisher" name="sim_laser"
+                  args="0.30 0 0.11 0 0 0 base_link laser"/>
+          </group>
+          <group unless="$(var use_sim)">
+            <node pkg="tf2_ros" exec="static_transform_publisher" name="laser"
+                  args="0.26 0 0.11 0 0 0 base_link laser"/>
+          </group>
+          <include file="$(find-pkg-share p)/launch/odom.launch">
+            <arg name="odom" value="odom"/>
+          </include>
+        </launch>
+        """,
+    'src/p/launch/odom.launch': """
+        <launch>
+          <arg name="odom" default="wrong"/>
+          <node pkg="vesc_ackermann" type="vesc_to_odom_node" name="vesc_to_odom_node">
+            <param name="publish_tf" value="true"/>
+            <param name="odom_frame" value="$(arg odom)"/>
+          </node>
+          <node pkg="tf2_ros" type="static_transform_publisher" name="map_odom"
+                args="0 0 0 0 0 0 map $(arg odom)"/>
+        </launch>
+        """,
+}
+
+
+def test_yaml_xml_and_ros1_includes_with_arguments_and_groups(tmp_path):
+    root = write(tmp_path, FRONTENDS)
+    report = lint(root, ROVER)
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert '1 bringup: src/p/launch/top.launch.yaml' in report.checks[-3].message
+    simulated = lint(root, ROVER, ('p/top.launch.yaml', 'use_sim:=true'))
+    mid = 'src/p/launch/mid.launch.xml'
+    assert problems(simulated) == {('laser_offset', 'ERROR', mid, line_of(root, mid, '0.30'))}

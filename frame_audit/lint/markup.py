@@ -7,6 +7,7 @@ PyYAML's composer keeps each node's position (yaml.safe_load drops it); expat re
 of each start tag (ElementTree does not).
 """
 from dataclasses import dataclass, field
+import re
 from typing import Any, Dict, Iterator, List, Optional
 from xml.parsers import expat
 
@@ -97,9 +98,16 @@ def load_xml(text: str) -> Element:
     parser = expat.ParserCreate()
     stack: List[Element] = []
     roots: List[Element] = []
+    data = text.encode('utf-8')
 
     def start(tag: str, attrib: Dict[str, str]) -> None:
         element = Element(tag, attrib, parser.CurrentLineNumber)
+        at = parser.CurrentByteIndex
+        start_tag = data[at:data.find(b'>', at)] if at >= 0 else b''
+        for name in attrib:  # an attribute on a line of its own: its line, for findings
+            found = re.search(rb'\s' + re.escape(name.encode('utf-8')) + rb'\s*=', start_tag)
+            if found and start_tag.count(b'\n', 0, found.start() + 1):
+                element.lines[name] = element.line + start_tag.count(b'\n', 0, found.start() + 1)
         (stack[-1].children if stack else roots).append(element)
         stack.append(element)
 
