@@ -84,7 +84,7 @@ def test_alternatives_modes_and_a_deprecated_folder_are_not_one_robot(config):
     report = lint(FLEET, config)
     assert not [f for f in report.findings if f.level == 'ERROR'], report.findings
     summary = next(c.message for c in report.checks if c.check == 'lint_files')
-    assert '6 bringups' in summary
+    assert '6 bringups' in summary  # description.launch.py is included, by ThisLaunchFileDir too
     # what remains is one hedged WARN where the two robots' trees meet: true, and says so
     hedged = [f for f in report.findings if f.level == 'WARN']
     assert all('if they are alternatives, this is as meant' in f.message for f in hedged)

@@ -31,14 +31,15 @@ class LaunchSource:
     """A launch file, parsed once: Python text, or the elements of an XML or YAML launch."""
 
     file: str
+    path: str  # where it lies, for __file__, ThisLaunchFileDir() and $(dirname)
     python: Optional[str] = None
     elements: Optional[Element] = None
 
     def read(self, packages: Mapping[str, str], given: Mapping[str, Any]) -> LaunchRead:
         """Return what the file starts with these launch arguments."""
         if self.python is not None:
-            return read_python_launch(self.python, self.file, packages, given)
-        return read_launch(self.elements, self.file, packages, given)
+            return read_python_launch(self.python, self.file, packages, given, self.path)
+        return read_launch(self.elements, self.file, packages, given, self.path)
 
 
 @dataclass

@@ -9,6 +9,7 @@ $(find-pkg-share pkg) and $(find pkg) for a package of the workspace, $(var name
 $(arg name) from the value given, an <arg>'s default or a <let>. `if`/`unless` are evaluated
 where their value is known; groups scope their arguments. Anything else is Unresolved.
 """
+import os
 import re
 import shlex
 from typing import Any, Dict, List, Mapping, Optional
@@ -30,9 +31,11 @@ DESCRIPTION = 'robot_description'
 class Substitutions:
     """Resolves $(...) in a launch file's strings from its arguments and the workspace."""
 
-    def __init__(self, packages: Mapping[str, str], given: Optional[Mapping[str, Any]] = None):
+    def __init__(self, packages: Mapping[str, str], given: Optional[Mapping[str, Any]] = None,
+                 path: str = ''):
         """Start with the arguments the launch is given; packages maps name to share folder."""
         self.packages = packages
+        self.path = path
         self.given = dict(given or {})
         self.arguments: Dict[str, Any] = dict(self.given)
 
@@ -50,6 +53,8 @@ class Substitutions:
             return self.packages.get(argument, outside(argument))
         if kind in ARGUMENT_SUBSTITUTIONS and isinstance(self.arguments.get(argument), str):
             return self.arguments[argument]
+        if kind == 'dirname' and self.path:
+            return os.path.dirname(self.path)
         if kind == 'eval':  # $(eval '\'$(var mode)\' == \'mapping\''): literals only
             verdict = truth_of_expression(match.group(2).strip()[1:-1].replace(
                 "\\'", "'").replace('\\"', '"'))
@@ -177,7 +182,7 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
         if child.tag in ('group', 'node_container', 'load_composable_node'):
             if child.tag == 'node_container':
                 read.nodes.append(_node(child, file, subs, namespace))
-            scoped = Substitutions(subs.packages, subs.given)
+            scoped = Substitutions(subs.packages, subs.given, subs.path)
             scoped.arguments = dict(subs.arguments)
             inner = str(subs.resolve(child.attrib.get('ns', child.attrib.get('namespace', ''))))
             _walk(child, file, scoped if child.tag == 'group' else subs, read,
@@ -185,17 +190,10 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
                   else namespace)
 
 
-def read_xml_launch(text: str, file: str, packages: Mapping[str, str],
-                    given: Optional[Mapping[str, Any]] = None) -> Optional[LaunchRead]:
-    """Return what an XML launch file starts; None for XML that is not a launch file."""
-    root = load_xml(text)
-    return read_launch(root, file, packages, given) if root.tag == 'launch' else None
-
-
 def read_launch(root: Element, file: str, packages: Mapping[str, str],
-                given: Optional[Mapping[str, Any]] = None) -> LaunchRead:
+                given: Optional[Mapping[str, Any]] = None, path: str = '') -> LaunchRead:
     """Return what a launch file's elements start, with these launch arguments."""
-    subs = Substitutions(packages, given)
+    subs = Substitutions(packages, given, path)
     read = LaunchRead()
     _walk(root, file, subs, read, '')
     read.configurations = subs.arguments

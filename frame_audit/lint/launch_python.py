@@ -39,9 +39,11 @@ class Evaluator:
 
     def __init__(self, tree: ast.AST, packages: Mapping[str, str],
                  given: Optional[Mapping[str, Any]] = None,
-                 calls: Optional[Mapping[str, Callable[[ast.Call], Any]]] = None):
+                 calls: Optional[Mapping[str, Callable[[ast.Call], Any]]] = None,
+                 path: str = ''):
         """Index the file's assignments and launch arguments; given holds the values passed."""
         self.packages = packages
+        self.path = path
         self.given = dict(given or {})
         self.assigned: Dict[str, ast.expr] = {}
         self.defaults: Dict[str, ast.expr] = {}
@@ -66,7 +68,9 @@ class Evaluator:
             'toprettyxml': self._receiver, 'split': self._split, 'items': self._items,
             'open': self._description, 'read': self._read, 'read_text': self._read,
             'process_file': self._description, 'Command': self._command,
-            'PythonExpression': self._python_expression,
+            'PythonExpression': self._python_expression, 'dirname': self._dirname,
+            'ThisLaunchFileDir': lambda call: os.path.dirname(self.path) if self.path else
+            Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
             **(calls or {}),
         }
 
@@ -118,6 +122,8 @@ class Evaluator:
         return expr
 
     def _variable(self, expr: ast.Name) -> Any:
+        if expr.id == '__file__' and self.path:
+            return self.path
         if expr.id not in self.assigned or expr.id in self.active:
             return Unresolved(expr.id)
         self.active.add(expr.id)
@@ -172,6 +178,10 @@ class Evaluator:
         default = self.defaults.get(name) if isinstance(name, str) else None
         default = keywords.get('default', default)
         return Unresolved(ast.unparse(call)) if default is None else self.value(default)
+
+    def _dirname(self, call: ast.Call) -> Any:
+        path = self._first(call)
+        return os.path.dirname(path) if isinstance(path, str) else path
 
     def _receiver(self, call: ast.Call) -> Any:
         """Return what x computes to for x.perform(context), x.toxml(): the same value."""
@@ -374,10 +384,10 @@ def _include(evaluator: Evaluator, call: ast.Call, file: str, runs: bool) -> Inc
 
 
 def read_python_launch(text: str, file: str, packages: Mapping[str, str],
-                       given: Optional[Mapping[str, Any]] = None) -> LaunchRead:
+                       given: Optional[Mapping[str, Any]] = None, path: str = '') -> LaunchRead:
     """Return what a Python launch file starts with these arguments; SyntaxError if not Python."""
     tree = ast.parse(text, filename=file)
-    evaluator = Evaluator(tree, packages, given)
+    evaluator = Evaluator(tree, packages, given, path=path)
     parents = _parents(tree)
     read = LaunchRead()
     for call in ast.walk(tree):

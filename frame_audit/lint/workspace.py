@@ -109,7 +109,7 @@ def _read_python(collected: Collected, path: Path, file: str) -> None:
     if _is_launch(path):
         text = path.read_text(encoding='utf-8')
         ast.parse(text, filename=file)
-        collected.sources[file] = LaunchSource(file, python=text)
+        collected.sources[file] = LaunchSource(file, str(path), python=text)
         collected.count('launch')
 
 
@@ -123,14 +123,15 @@ def _read_xml(collected: Collected, path: Path, file: str) -> None:
         collected.descriptions.append(file)
         collected.count('robot description')
     elif root.tag == 'launch':
-        collected.sources[file] = LaunchSource(file, elements=root)
+        collected.sources[file] = LaunchSource(file, str(path), elements=root)
         collected.count('launch')
 
 
 def _read_yaml(collected: Collected, path: Path, file: str) -> None:
     document = load_yaml(path.read_text(encoding='utf-8'))
     if isinstance(document, LinedDict) and isinstance(document.get('launch'), list):
-        collected.sources[file] = LaunchSource(file, elements=yaml_launch_root(document))
+        collected.sources[file] = LaunchSource(file, str(path), elements=yaml_launch_root(
+            document))
         collected.count('launch')
         return
     blocks = param_blocks(document, file)
