@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional
 import yaml
 
 from .launch_python import command_description, outside, truth, truth_of_expression
-from .markup import Element, LinedDict, LinedList, load_xml
+from .markup import Element, LinedDict, LinedList
 from .model import Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, Where
 from .params import yaml_text
 
