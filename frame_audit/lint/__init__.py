@@ -28,6 +28,7 @@ from .tree_rules import (check_chain_order, check_connectivity, check_parent_uni
                          check_transform_values, parents_across, PARENTS)
 from .workspace import collect, Collected, FILES, tally
 from ..engine.checks import CHECK_IDS
+from ..engine.checks.common import plural
 from ..engine.checks.tree import FrameRow
 from ..engine.config import AuditConfig
 from ..engine.findings import CheckResult, Finding
@@ -110,7 +111,7 @@ class Reader:
         return Description(paths[0]) if paths else Unresolved('no robot_description')
 
     def _sent(self, node: LaunchedNode, params: object, bringup: Bringup,
-              possible: List[Tuple[str, Where]]) -> List[DeclaredEdge]:
+              possible: List[Tuple[str, Optional[Where]]]) -> List[DeclaredEdge]:
         publisher = publisher_of(params, self.table)
         runs = '{}/{}'.format(node.package, node.executable)
         label = 'the node {} ({})'.format(node.label(), runs) \
@@ -143,7 +144,7 @@ class Reader:
     def declare(self, bringup: Bringup) -> Tuple[Declared, List[LaunchedNode]]:
         """Return the tree a bringup declares, and the nodes it starts (their files resolved)."""
         launched, edges = bringup.nodes, []
-        possible: List[Tuple[str, Where]] = list(bringup.unknown)
+        possible: List[Tuple[str, Optional[Where]]] = list(bringup.unknown)
         for node in launched:
             node.param_files = [(self._parameter_file(value, where), where)
                                 for value, where in node.param_files]
@@ -224,7 +225,8 @@ def _standalone(collected: Collected) -> List[Bringup]:
                             Where(file, 1))
         node.inline[DESCRIPTION] = Param(DESCRIPTION, Description(
             str(collected.root / file)), Where(file, 1))
-        found.append(Bringup(file, [file], [node]))
+        found.append(Bringup(file, [file], [node], unknown=[(
+            'a launch file (the workspace has none)', None)]))
     return found
 
 
@@ -282,9 +284,9 @@ def _report(path: str, collected: Collected, together: Declared,
     total, kinds = tally(collected)
     names = [b.name for b, _, _ in declared]
     results += [
-        CheckResult(FILES, 'read {} files ({}); {}'.format(
-            total, kinds, '{} bringup{}: {}'.format(len(names), '' if len(names) == 1 else 's',
-                                                    _named(names)) if names else
+        CheckResult(FILES, 'read {} ({}); {}'.format(
+            plural(total, 'file'), kinds, '{}: {}'.format(plural(len(names), 'bringup'),
+                                                          _named(names)) if names else
             'no launch file starts a node'), _unique(collected.problems)),
         CheckResult(PARAMETERS_CHECK, 'every parameter block matches a node its file is '
                     'passed to', _merge(per_check.get(PARAMETERS_CHECK, []))),

@@ -50,7 +50,7 @@ class Bringup:
     files: List[str] = field(default_factory=list)
     nodes: List[LaunchedNode] = field(default_factory=list)
     description: Optional[Param] = None  # ROS 1's global robot_description
-    unknown: List[Tuple[str, Where]] = field(default_factory=list)  # includes not followed
+    unknown: List[Tuple[str, Optional[Where]]] = field(default_factory=list)  # not followed
     gazebo: bool = False
 
 

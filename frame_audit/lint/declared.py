@@ -31,7 +31,7 @@ class Declared:
     edges: List[DeclaredEdge]
     nodes: List[NodeParams]
     config: AuditConfig
-    possible: List[Tuple[str, Where]] = field(default_factory=list)
+    possible: List[Tuple[str, Optional[Where]]] = field(default_factory=list)
     table: Sequence[Publisher] = TABLE
     context: Optional['Declared'] = None  # what may run beside it (the LiDAR's mount)
     scope: str = 'in the workspace'  # where 'nothing publishes it' looked

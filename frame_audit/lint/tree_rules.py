@@ -187,7 +187,7 @@ def unknown_senders(declared: Declared) -> Tuple[Level, str]:
     """Return the level of a 'nothing sends it' finding, and the senders the lint cannot read."""
     if not declared.possible:
         return Level.ERROR, ''
-    named = ', '.join('{} at {}'.format(what, where) for what, where in
+    named = ', '.join('{} at {}'.format(what, where) if where else what for what, where in
                       declared.possible[:MAX_NAMED])
     more = len(declared.possible) - MAX_NAMED
     return Level.WARN, ('; {}{} may send it: the lint does not know {}. Say what a node of '
