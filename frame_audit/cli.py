@@ -7,6 +7,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 the input cannot 
 the arguments are wrong (one line on stderr, never a traceback).
 """
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Optional, Sequence
@@ -51,11 +52,47 @@ def _audit_report(path: Path, config):
     return result, result.report()
 
 
+def _season(args: argparse.Namespace) -> int:
+    """Audit many recordings, a row each and a summary; exit with the worst of them."""
+    from .recordings import BagError
+    from .recordings.season import audit_many, find_recordings
+    from .reports.season import failing, SEASON_FORMATS
+
+    if args.tree or args.diagnostics:
+        raise UsageError('--tree and --diagnostics take one recording')
+    try:
+        paths = find_recordings(args.paths, args.recursive)
+    except BagError as error:
+        raise UsageError(str(error)) from None
+    if not paths:
+        raise UsageError('no recordings (.mcap, .db3, .bag or rosbag2 folders) under {}'.format(
+            ', '.join(args.paths)))
+    config = _config(args.config)
+    bar = None
+    if sys.stderr.isatty():
+        from tqdm import tqdm
+        bar = tqdm(total=len(paths), unit='recording', desc='auditing', file=sys.stderr,
+                   leave=False)
+    try:
+        rows = audit_many(paths, config, args.jobs or os.cpu_count() or 1,
+                          done=(lambda row: bar.update(1)) if bar else None)
+    finally:
+        if bar:
+            bar.close()
+    _write(SEASON_FORMATS[args.format](rows), args.output, 'the report')
+    if any(row.error for row in rows):
+        return EXIT_UNUSABLE
+    return EXIT_FINDINGS if failing(rows, args.fail_on) else EXIT_OK
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
-    """Audit a recording and print (or write) its report."""
+    """Audit a recording and print (or write) its report; many recordings, a row each."""
     from .reports.report import fails
     from .reports.tree_picture import check_suffix, PictureError, write_tree
 
+    if len(args.paths) > 1 or args.recursive:
+        return _season(args)
+    args.path = args.paths[0]
     if args.tree:
         try:
             check_suffix(Path(args.tree))
@@ -210,11 +247,16 @@ def parser() -> argparse.ArgumentParser:
         prog='frame-audit', description="Audit a car's coordinate frames (see README.md).")
     commands = main.add_subparsers(dest='command', required=True, metavar='COMMAND')
 
-    audit = commands.add_parser('audit', help='audit a recording (rosbag2 folder, .db3, '
+    audit = commands.add_parser('audit', help='audit recordings (rosbag2 folder, .db3, '
                                 '.mcap, ROS 1 .bag)')
-    audit.add_argument('path', metavar='PATH')
+    audit.add_argument('paths', metavar='PATH', nargs='+',
+                       help='a recording; several, or folders with --recursive, give a row each')
     _report_options(audit)
     audit.add_argument('--tree', metavar='FILE', help='draw the tree (.svg, .png or .dot)')
+    audit.add_argument('--recursive', action='store_true',
+                       help='audit every recording under the folders given')
+    audit.add_argument('--jobs', type=int, default=0, metavar='N',
+                       help='recordings audited at once, each in a process (default: cores)')
     audit.set_defaults(run=cmd_audit)
 
     init = commands.add_parser('init', help='write a config measured from a known-good '

@@ -19,7 +19,7 @@ import yaml
 
 from frame_audit.engine.checks import CHECK_IDS, TREE
 from frame_audit.engine.config import NODE_NAME
-from frame_audit.ros.messages import STATUS_PREFIX
+from frame_audit.reports.diagnostics import STATUS_PREFIX
 
 ROOT = Path(__file__).resolve().parents[1]
 LAUNCH = ROOT / 'launch'

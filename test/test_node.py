@@ -30,6 +30,7 @@ from frame_audit.engine.checks import CHECK_IDS
 from frame_audit.engine.findings import Level
 from frame_audit.engine.records import TransformRecord
 from frame_audit.message_types import stamp_seconds
+from frame_audit.reports.diagnostics import FINDING_PREFIX
 from frame_audit.ros import messages as rm, monitor
 from frame_audit.ros.node import gives_publisher_gid
 from frame_audit.ros.sim_node import CarPublishers
@@ -249,7 +250,7 @@ def _pf_found_at(listener: Listener, frame: str) -> bool:
         return False
     values = status.values
     findings = [key for key in values
-                if key.startswith(rm.FINDING_PREFIX) and key[len(rm.FINDING_PREFIX):].isdigit()]
+                if key.startswith(FINDING_PREFIX) and key[len(FINDING_PREFIX):].isdigit()]
     return any(values[key].startswith('ERROR') and values.get(key + ' frames') == 'laser, '
                + frame and values.get(key + ' topics') == '/pf/viz/inferred_pose'
                for key in findings)

@@ -14,6 +14,7 @@ from frame_audit import message_types as mt
 from frame_audit.engine.findings import CheckResult, Finding, Level
 from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
     TransformRecord
+from frame_audit.reports.diagnostics import MAX_FINDINGS_SHOWN, MAX_MESSAGE_CHARS
 from frame_audit.ros import messages as rm
 
 pytestmark = pytest.mark.ros
@@ -108,9 +109,9 @@ def test_diagnostic_array_has_one_status_per_result():
 def test_diagnostics_stay_bounded():
     findings = [Finding('timing', Level.WARN, 'x ' * 1000, key=str(i)) for i in range(50)]
     (status,) = rm.diagnostic_array([CheckResult('timing', '', findings)], 0.0, 'car').status
-    assert len(status.message) == rm.MAX_MESSAGE_CHARS
+    assert len(status.message) == MAX_MESSAGE_CHARS
     shown = {kv.key for kv in status.values if kv.key.startswith('finding ')}
-    assert len(shown) == rm.MAX_FINDINGS_SHOWN
+    assert len(shown) == MAX_FINDINGS_SHOWN
 
 
 def test_the_status_line_keeps_the_verdict_and_the_fix():
@@ -121,7 +122,7 @@ def test_the_status_line_keeps_the_verdict_and_the_fix():
     finding = Finding('parent_uniqueness', Level.ERROR, message, key='parents:odom')
     (status,) = rm.diagnostic_array([CheckResult('parent_uniqueness', '', [finding])], 0.0,
                                     'car').status
-    assert len(status.message) <= rm.MAX_MESSAGE_CHARS < len(message)
+    assert len(status.message) <= MAX_MESSAGE_CHARS < len(message)
     assert status.message.startswith('odom has 2 parents: frame_0')
     assert status.message.endswith(' … stop the node that should not send it')
     assert {kv.key: kv.value for kv in status.values}['finding 1'] == 'ERROR: ' + message

@@ -9,7 +9,7 @@ into the messages a real car sends; the monitor reads the DiagnosticArray back.
 """
 import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Type, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Type, Union
 
 from builtin_interfaces.msg import Time
 from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus, KeyValue
@@ -18,20 +18,16 @@ from nav_msgs.msg import Odometry
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
-from ..engine.findings import CheckResult, Finding, Level, one_line, Value
+from ..engine.findings import CheckResult, Level
 from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord
 from ..message_types import ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE, split_stamp
+from ..reports.diagnostics import FINDING_PREFIX, status_content, STATUS_PREFIX
 
-STATUS_PREFIX = 'frame_audit: '
-FINDING_PREFIX = 'finding '
-MAX_FINDINGS_SHOWN = 10  # per status: the diagnostics stay readable and bounded
-MAX_MESSAGE_CHARS = 300
 SCAN_BEAMS = 1081  # a Hokuyo UST-10LX (the F1TENTH LiDAR): 270 degrees at 0.25 degrees
 
 PoseMessage = Union[PoseStamped, PoseWithCovarianceStamped, Odometry]
 POSE_CLASSES: Dict[str, Type[Any]] = {
     POSE_STAMPED: PoseStamped, POSE_WITH_COVARIANCE: PoseWithCovarianceStamped, ODOMETRY: Odometry}
-DIAGNOSTICS_TOPIC = '/diagnostics'
 _LEVEL_BYTES = {level: bytes([int(level)]) for level in Level}
 
 
@@ -110,35 +106,13 @@ def ros_message(message: Message, pose_types: Optional[Mapping[str, str]] = None
 
 # -- check results -> DiagnosticArray, and back -------------------------------------------
 
-def format_value(value: Value) -> str:
-    """Return a key-value's text: numbers to six significant digits, the rest as is."""
-    if isinstance(value, float):
-        return '{:.6g}'.format(value)
-    return str(value)
-
-
-def _finding_values(index: int, finding: Finding) -> List[KeyValue]:
-    prefix = '{}{}'.format(FINDING_PREFIX, index)
-    pairs: List[Tuple[str, str]] = [(prefix, '{}: {}'.format(finding.level.name, finding.message))]
-    if finding.frames:
-        pairs.append((prefix + ' frames', ', '.join(finding.frames)))
-    if finding.topics:
-        pairs.append((prefix + ' topics', ', '.join(finding.topics)))
-    pairs.extend((prefix + ' ' + key, format_value(v)) for key, v in finding.values.items())
-    return [KeyValue(key=key, value=value) for key, value in pairs]
-
-
 def diagnostic_status(result: CheckResult, hardware_id: str) -> DiagnosticStatus:
     """Return one check's DiagnosticStatus: its level, message, numbers and findings."""
-    values = [KeyValue(key=key, value=format_value(v)) for key, v in result.values.items()]
-    if result.findings:
-        values.append(KeyValue(key='findings', value=str(len(result.findings))))
-    for index, finding in enumerate(result.findings[:MAX_FINDINGS_SHOWN], start=1):
-        values.extend(_finding_values(index, finding))
-    return DiagnosticStatus(level=_LEVEL_BYTES[result.level], name=STATUS_PREFIX + result.check,
-                            message=one_line(result.message, MAX_MESSAGE_CHARS),
-                            hardware_id=hardware_id,
-                            values=values)
+    content = status_content(result, hardware_id)
+    return DiagnosticStatus(level=_LEVEL_BYTES[result.level], name=content.name,
+                            message=content.message, hardware_id=hardware_id,
+                            values=[KeyValue(key=key, value=value)
+                                    for key, value in content.values])
 
 
 def diagnostic_array(results: Sequence[CheckResult], stamp: float,

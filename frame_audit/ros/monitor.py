@@ -20,7 +20,8 @@ from rclpy.node import Node
 from rclpy.qos import QoSProfile, ReliabilityPolicy
 
 from ..engine.findings import Level
-from .messages import DIAGNOSTICS_TOPIC, frame_audit_statuses, Status
+from .messages import frame_audit_statuses, Status
+from ..reports.diagnostics import DIAGNOSTICS_TOPIC
 from ..message_types import stamp_seconds
 
 KEY_NUMBERS = 4  # key-values shown per check; rqt shows them all

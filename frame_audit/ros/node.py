@@ -47,6 +47,7 @@ from ..engine.checks.timing import WALL_CLOCK_S  # a time beyond it is wall time
 from ..engine.config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
 from ..engine.findings import CheckResult, Level
 from ..engine.records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
+from ..reports.diagnostics import DIAGNOSTICS_TOPIC
 from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
     stamp_seconds, TF2_MESSAGE, transform_records
 
@@ -265,7 +266,7 @@ class FrameAuditNode(Node):
         self._held: Deque[Held] = collections.deque()
         self._batched = TakenInBatches()
         self._diagnostics = self.create_publisher(DiagnosticArray,
-                                                  messages.DIAGNOSTICS_TOPIC, 10)
+                                                  DIAGNOSTICS_TOPIC, 10)
         self._tf = [self._tf_topic(TF_TOPIC, TF_QOS), self._tf_topic(TF_STATIC_TOPIC,
                                                                      TF_STATIC_QOS)]
         self._topics = self._configured_topics()
