@@ -34,7 +34,7 @@ def _progress_bar(total_s: float):
                 file=sys.stderr, leave=False)
 
 
-def _audit_report(path: Path, config):
+def _audit_report(path: Path, config, keep_cycles: bool = False):
     from .recordings import BagError
     from .recordings.read import recording_info
     from .recordings.offline import audit_recording
@@ -43,7 +43,8 @@ def _audit_report(path: Path, config):
         info = recording_info(path)
         bar = _progress_bar(info.duration_s)
         try:
-            result = audit_recording(path, config, progress=bar.update if bar else None)
+            result = audit_recording(path, config, progress=bar.update if bar else None,
+                                     keep_cycles=keep_cycles)
         finally:
             if bar:
                 bar.close()
@@ -98,8 +99,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
             check_suffix(Path(args.tree))
         except PictureError as error:
             raise UsageError(str(error)) from None
+    if args.with_recording and not args.diagnostics:
+        raise UsageError('--with-recording adds the recording to --diagnostics OUT.mcap')
     config = _config(args.config)
-    result, report = _audit_report(Path(args.path), config)
+    result, report = _audit_report(Path(args.path), config, keep_cycles=bool(args.diagnostics))
+    if args.diagnostics:
+        _write_diagnostics(Path(args.diagnostics), result, config,
+                           Path(args.path) if args.with_recording else None)
     _emit(report, args)
     if args.tree:
         from .engine.checks.tree import expected_missing
@@ -112,6 +118,20 @@ def cmd_audit(args: argparse.Namespace) -> int:
         except (PictureError, OSError) as error:
             raise UsageError(str(error)) from None
     return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
+
+
+def _write_diagnostics(path: Path, result, config, recording: Optional[Path]) -> None:
+    """Write the audit's /diagnostics (and the recording, if given) as a rosbag2 folder."""
+    from .recordings import BagError
+    from .recordings.diagnostics import write_diagnostics
+
+    try:
+        folder = write_diagnostics(path, result.cycles, config.hardware_id, recording)
+    except BagError as error:
+        raise UsageError(str(error)) from None
+    print('wrote {}/ ({} /diagnostics messages{}; ros2 bag play {}, or open {}/{}.mcap in '
+          'Foxglove)'.format(folder, len(result.cycles), ' beside the recording' if recording
+                             else '', folder, folder, folder.name), file=sys.stderr)
 
 
 def _to_stdout(output: Optional[str]) -> bool:
@@ -253,6 +273,11 @@ def parser() -> argparse.ArgumentParser:
                        help='a recording; several, or folders with --recursive, give a row each')
     _report_options(audit)
     audit.add_argument('--tree', metavar='FILE', help='draw the tree (.svg, .png or .dot)')
+    audit.add_argument('--diagnostics', metavar='OUT.mcap',
+                       help="write the verdicts as /diagnostics on the recording's timeline, "
+                       'a rosbag2 folder OUT with OUT.mcap and metadata.yaml')
+    audit.add_argument('--with-recording', action='store_true',
+                       help='with --diagnostics: copy the recording into OUT beside them')
     audit.add_argument('--recursive', action='store_true',
                        help='audit every recording under the folders given')
     audit.add_argument('--jobs', type=int, default=0, metavar='N',

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from ..engine.audit import Audit, AuditLog
+from .diagnostics import Cycle
 from .read import Recording, RecordingInfo
 from ..engine.config import AuditConfig
 from ..engine.findings import fmt
@@ -36,6 +37,7 @@ class OfflineResult:
     skipped: Dict[Tuple[str, str], int] = field(default_factory=dict)  # (topic, type) -> count
     info: Optional[RecordingInfo] = None  # the whole recording, audited topics or not
     notes: List[str] = field(default_factory=list)  # what is wrong with the file itself
+    cycles: Optional[List[Cycle]] = None  # each check cycle's results, when asked for
 
     def report(self) -> Report:
         """Return the report of this audit, named by the recording's file name."""
@@ -77,13 +79,15 @@ class _RecordedClock:
 
 def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfig(),
                    progress: Optional[Progress] = None, source: str = '',
-                   recorded: Optional[Dict[str, str]] = None) -> OfflineResult:
+                   recorded: Optional[Dict[str, str]] = None,
+                   cycles: Optional[List[Cycle]] = None) -> OfflineResult:
     """
     Audit messages in the order given, checking once per diagnostic period of their clock.
 
     After the last message the checks run once more, as the recording's final verdict.
     recorded maps every topic of the recording to its type, so a configured topic that was
     never recorded is said to be so, with the recorded topics that might be meant instead.
+    cycles, when given, receives each cycle's results at its time on the recording's clock.
     """
     audit, log = Audit(config), AuditLog()
     audit.store.recorded = recorded
@@ -99,32 +103,37 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
             next_check = now + period  # the clock went back: check on the new clock
         next_check = max(next_check, now - MAX_GAP_CHECKS * period)
         while next_check <= now:
-            _check(audit, log, clock, next_check)
+            _check(audit, log, clock, next_check, cycles=cycles)
             next_check += period
         clock.follow(now)
         audit.add(message)
         count += 1
     if clock is None:
         log.record(audit.check(0.0, final=True), 0.0)
-        return OfflineResult(source, 0.0, 0, log, audit)
-    _check(audit, log, clock, clock.last, final=True)
-    return OfflineResult(source, clock.at_s(clock.last), count, log, audit)
+        return OfflineResult(source, 0.0, 0, log, audit, cycles=cycles)
+    _check(audit, log, clock, clock.last, final=True, cycles=cycles)
+    return OfflineResult(source, clock.at_s(clock.last), count, log, audit, cycles=cycles)
 
 
 def _check(audit: Audit, log: AuditLog, clock: _RecordedClock, now: float,
-           final: bool = False) -> None:
-    """Run one check cycle at log time now and log its findings."""
+           final: bool = False, cycles: Optional[List[Cycle]] = None) -> None:
+    """Run one check cycle at log time now and log its findings (and keep them in cycles)."""
     clock.follow(now)
-    log.record(audit.check(now, final), clock.at_s(now))
+    results = audit.check(now, final)
+    log.record(results, clock.at_s(now))
+    if cycles is not None:
+        cycles.append(Cycle(now, tuple(results)))
     clock.report()
 
 
 def audit_recording(path: Path, config: AuditConfig = AuditConfig(),
-                    progress: Optional[Progress] = None) -> OfflineResult:
+                    progress: Optional[Progress] = None,
+                    keep_cycles: bool = False) -> OfflineResult:
     """Audit a recording (rosbag2 folder, .mcap, .db3 or ROS 1 .bag); BagError if unreadable."""
     with Recording(Path(path), config) as recording:
         recorded = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
-        result = audit_messages(recording.messages(), config, progress, str(path), recorded)
+        result = audit_messages(recording.messages(), config, progress, str(path), recorded,
+                                [] if keep_cycles else None)
         result.skipped = dict(recording.stats.skipped)
         result.info = recording.info
         if recording.cut is not None:

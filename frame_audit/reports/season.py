@@ -1,8 +1,10 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-The report over many recordings: a row each (worst level, the checks that failed and when),
-and a summary of how many recordings each check failed in. Text, markdown and JSON.
+The report over many recordings: a row each, and a summary.
+
+A row gives the recording's worst level and the checks that failed, each with when it first
+did; the summary, how many recordings each check failed in. Text, markdown and JSON.
 """
 import json
 from typing import Dict, List, Sequence

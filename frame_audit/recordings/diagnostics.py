@@ -1,0 +1,112 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The audit's verdicts on the recording's timeline: /diagnostics written as a rosbag2 recording.
+
+One diagnostic_msgs/DiagnosticArray per check cycle, stamped with the recording's time of that
+cycle and holding the statuses the live node would have published then (reports/
+diagnostics.py), so Foxglove's diagnostics panel, rqt_bag and PlotJuggler show the frames
+going red where they broke. With the recording, every message of it is copied as it was
+(rosbag2 recordings: their CDR bytes, definitions and QoS) and /diagnostics is added.
+"""
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+import shutil
+from typing import Any, Dict, Iterator, Optional, Sequence, Tuple
+
+from . import BagError
+from ..engine.findings import CheckResult
+from ..reports.diagnostics import DIAGNOSTICS_TOPIC, status_content
+
+DIAGNOSTIC_ARRAY = 'diagnostic_msgs/msg/DiagnosticArray'
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """One check cycle: its time in the recording's clock (s) and its results."""
+
+    time_s: float
+    results: Tuple[CheckResult, ...]
+
+
+def output_folder(path: Path) -> Path:
+    """Return the rosbag2 folder written for OUT: OUT.mcap becomes OUT/OUT.mcap + metadata."""
+    folder = path.with_suffix('') if path.suffix == '.mcap' else path
+    if path.exists() or folder.exists():
+        raise BagError('{}: exists already, not overwriting'.format(
+            path if path.exists() else folder))
+    return folder
+
+
+def _array(typestore: Any, cycle: Cycle, hardware_id: str) -> Any:
+    types = typestore.types
+    seconds = int(cycle.time_s // 1)
+    stamp = types['builtin_interfaces/msg/Time'](
+        sec=seconds, nanosec=min(int(round((cycle.time_s - seconds) * 1e9)), 999999999))
+    statuses = []
+    for result in cycle.results:
+        content = status_content(result, hardware_id)
+        statuses.append(types['diagnostic_msgs/msg/DiagnosticStatus'](
+            level=content.level, name=content.name, message=content.message,
+            hardware_id=content.hardware_id,
+            values=[types['diagnostic_msgs/msg/KeyValue'](key=k, value=v)
+                    for k, v in content.values]))
+    return types[DIAGNOSTIC_ARRAY](header=types['std_msgs/msg/Header'](stamp=stamp,
+                                                                       frame_id=''),
+                                   status=statuses)
+
+
+def _source_messages(source: Path, writer: Any) -> Iterator[Tuple[Any, int, bytes]]:
+    """Yield (connection in the new recording, log time ns, raw bytes) of a rosbag2 recording."""
+    from rosbags.highlevel import AnyReader
+    from rosbags.interfaces import ConnectionExtRosbag2
+
+    with AnyReader([source]) as reader:
+        copies: Dict[int, Any] = {}
+        for connection in reader.connections:
+            if not isinstance(connection.ext, ConnectionExtRosbag2):
+                raise BagError('{}: --with-recording copies rosbag2 recordings (.mcap, .db3); '
+                               'convert a ROS 1 bag with rosbags-convert first'.format(source))
+            copies[connection.id] = writer.add_connection(
+                connection.topic, connection.msgtype, typestore=reader.typestore,
+                serialization_format=connection.ext.serialization_format,
+                offered_qos_profiles=connection.ext.offered_qos_profiles)
+        for connection, timestamp, data in reader.messages():
+            yield copies[connection.id], timestamp, data
+
+
+def write_diagnostics(path: Path, cycles: Sequence[Cycle], hardware_id: str,
+                      recording: Optional[Path] = None) -> Path:
+    """Write the cycles' /diagnostics (and the recording's messages) to a rosbag2 folder."""
+    from rosbags.highlevel import AnyReaderError
+    from rosbags.rosbag2 import StoragePlugin, Writer, WriterError
+    from rosbags.typesys import get_typestore, Stores
+
+    folder = output_folder(path)
+    typestore = get_typestore(Stores.ROS2_HUMBLE)
+    pending = deque(sorted(cycles, key=lambda c: c.time_s))
+    try:
+        with Writer(folder, version=Writer.VERSION_LATEST,
+                    storage_plugin=StoragePlugin.MCAP) as writer:
+            topic = writer.add_connection(DIAGNOSTICS_TOPIC, DIAGNOSTIC_ARRAY,
+                                          typestore=typestore)
+
+            def write_until(ns: Optional[int]) -> None:
+                while pending and (ns is None or pending[0].time_s * 1e9 <= ns):
+                    cycle = pending.popleft()
+                    writer.write(topic, int(round(cycle.time_s * 1e9)), typestore.serialize_cdr(
+                        _array(typestore, cycle, hardware_id), DIAGNOSTIC_ARRAY))
+
+            if recording is not None:
+                for connection, timestamp, data in _source_messages(recording, writer):
+                    write_until(timestamp)
+                    writer.write(connection, timestamp, data)
+            write_until(None)
+    except (BagError, OSError, ValueError, KeyError, WriterError, AnyReaderError) as error:
+        shutil.rmtree(folder, ignore_errors=True)  # never leave half a recording behind
+        if isinstance(error, BagError):
+            raise
+        raise BagError('{}: cannot write the diagnostics ({})'.format(
+            path, str(error).splitlines()[0] if str(error) else type(error).__name__)) from None
+    return folder
