@@ -242,6 +242,23 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Put two cars side by side: recordings or configs; exit 1 when they differ."""
+    from .engine.measure import MeasureError
+    from .engine.compare import differences
+    from .recordings import BagError
+    from .recordings.describe import side_of
+    from .reports.diff import DIFF_FORMATS
+
+    try:
+        a, b = side_of(Path(args.a)), side_of(Path(args.b))
+    except (BagError, MeasureError) as error:
+        raise UsageError(str(error)) from None
+    found = differences(a, b, args.tolerance_m, args.tolerance_rad, args.rate_tolerance)
+    _write(DIFF_FORMATS[args.format](a, b, found), args.output, 'the differences')
+    return EXIT_FINDINGS if found else EXIT_OK
+
+
 def cmd_monitor(args: argparse.Namespace) -> int:
     """Show frame_audit's live diagnostics in the terminal."""
     from .ros.monitor import run_monitor
@@ -319,6 +336,19 @@ def parser() -> argparse.ArgumentParser:
                       'a bringup of its own, with its defaults')
     _report_options(lint, ('text', 'markdown', 'json', 'sarif'))  # sarif: findings at lines
     lint.set_defaults(run=cmd_lint)
+
+    diff = commands.add_parser('diff', help='two cars side by side (recordings, configs or '
+                               "init's output): what differs, with both values")
+    diff.add_argument('a', metavar='A')
+    diff.add_argument('b', metavar='B')
+    diff.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
+    diff.add_argument('--output', metavar='FILE', help="write here ('-': stdout)")
+    diff.add_argument('--tolerance-m', type=float, default=0.001, metavar='M',
+                      help='offsets closer than this agree (default 0.001)')
+    diff.add_argument('--tolerance-rad', type=float, default=0.001, metavar='RAD')
+    diff.add_argument('--rate-tolerance', type=float, default=0.2, metavar='FRACTION',
+                      help='rates within this fraction of each other agree (default 0.2)')
+    diff.set_defaults(run=cmd_diff)
 
     monitor = commands.add_parser('monitor', help="watch frame_audit's /diagnostics live")
     monitor.add_argument('--once', action='store_true',

@@ -8,11 +8,13 @@ the second places every pose topic against each frame of the robot's body.
 """
 from dataclasses import replace
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .offline import audit_recording
 from .read import recording_info
-from ..engine.config import AuditConfig, PoseTopic
+from ..engine.compare import Side, side_of_config, side_of_recording
+from ..engine.config import AuditConfig, load_config, PoseTopic
+from ..engine.store import FrameStore
 from ..engine.measure import config_text, laser_mount, measure_frames, measure_pose, Measured, \
     pose_name
 from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, \
@@ -26,6 +28,12 @@ def _pick(topics: Sequence[str], usual: str) -> Optional[str]:
 
 def describe_recording(path: Path) -> str:
     """Return the YAML config of the robot recorded at path (BagError, MeasureError)."""
+    measured, config, _ = measure_recording(path)
+    return config_text(measured, config, Path(path).name)
+
+
+def measure_recording(path: Path) -> Tuple[Measured, AuditConfig, FrameStore]:
+    """Return what a recording shows of its robot, the config it implies, and its tree."""
     types: Dict[str, str] = {topic: msgtype for topic, (msgtype, _)
                              in recording_info(path).topics.items()}
     odometry = sorted(t for t, ty in types.items() if ty == ODOMETRY)
@@ -55,4 +63,12 @@ def describe_recording(path: Path) -> str:
     measured = Measured(map_frame, odom, base, laser, laser_mount(store, base, laser),
                         odom_topic, scan_topic,
                         [measure_pose(store, config, pose) for pose in poses], notes)
-    return config_text(measured, config, Path(path).name)
+    return measured, config, store
+
+
+def side_of(path: Path) -> Side:
+    """Return one side of a diff: a config file (YAML) or a recording (BagError, ConfigError)."""
+    if Path(path).suffix in ('.yaml', '.yml'):
+        return side_of_config(load_config(Path(path)), Path(path).name)
+    measured, _, store = measure_recording(path)
+    return side_of_recording(measured, store, Path(path).name)
