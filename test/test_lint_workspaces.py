@@ -446,3 +446,179 @@ def test_yaml_xml_and_ros1_includes_with_arguments_and_groups(tmp_path):
     simulated = lint(root, ROVER, ('p/top.launch.yaml', 'use_sim:=true'))
     mid = 'src/p/launch/mid.launch.xml'
     assert problems(simulated) == {('laser_offset', 'ERROR', mid, line_of(root, mid, '0.30'))}
+
+
+# Found by reading real workspaces (TurtleBot3, Nav2, F1TENTH forks, the gym): each quiet now.
+
+GYM_BODY = {
+    'src/f1tenth_gym_ros/urdf/ego_racecar.urdf': """
+        <robot name="ego_racecar">
+          <link name="ego_racecar/base_link"/>
+          <link name="ego_racecar/front_left_hinge"/>
+          <link name="ego_racecar/front_left_wheel"/>
+          <joint name="base_to_hinge" type="fixed">
+            <parent link="ego_racecar/base_link"/>
+            <child link="ego_racecar/front_left_hinge"/>
+            <origin xyz="0.33 0.1 0"/>
+          </joint>
+          <joint name="hinge_to_wheel" type="continuous">
+            <parent link="ego_racecar/front_left_hinge"/>
+            <child link="ego_racecar/front_left_wheel"/>
+          </joint>
+        </robot>
+        """,
+    'src/f1tenth_gym_ros/launch/body_launch.py': """
+        import os
+
+        from ament_index_python.packages import get_package_share_directory
+        from launch import LaunchDescription
+        from launch.actions import IncludeLaunchDescription
+        from launch.launch_description_sources import PythonLaunchDescriptionSource
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            share = get_package_share_directory('f1tenth_gym_ros')
+            return LaunchDescription([
+                IncludeLaunchDescription(PythonLaunchDescriptionSource(
+                    os.path.join(share, 'launch', 'gym_bridge_launch.py'))),
+                Node(package='robot_state_publisher', executable='robot_state_publisher',
+                     parameters=[{'robot_description': open(
+                         os.path.join(share, 'urdf', 'ego_racecar.urdf')).read()}]),
+            ])
+        """,
+}
+
+
+def test_a_simulator_that_sends_its_own_wheels_and_lidar(tmp_path):
+    """Moving joints need a /joint_states source; a sender's own LiDAR offset is no consumer."""
+    root = write(tmp_path, dict(GYM, **GYM_BODY))
+    report = lint(root, ROVER, ('f1tenth_gym_ros/body_launch.py',))
+    assert not [f for f in report.findings if f.check in ('parent_uniqueness', 'pose_frame')]
+    rows = {row.frame: row for row in report.frames}
+    assert rows['ego_racecar/front_left_wheel'].publishers[0].startswith('gym_bridge')
+    assert len(rows['ego_racecar/front_left_wheel'].publishers) == 1
+
+
+LIDAR_URDF = ('<robot name="r"><joint name="j" type="fixed"><parent link="base_link"/>'
+              '<child link="laser"/><origin xyz="{x} 0 0.11"/></joint></robot>\n')
+
+
+def test_python_expressions_branches_and_forks(tmp_path):
+    root = write(tmp_path, {
+        'src/r/package.xml': package('r'),
+        'src/r/urdf/a.urdf': LIDAR_URDF.format(x=0.26),
+        'src/r/urdf/b.urdf': LIDAR_URDF.format(x=0.5),
+        'src/r/launch/r.launch.py': """
+            import os
+
+            from launch import LaunchDescription
+            from launch.substitutions import PythonExpression
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                if os.environ.get('MODEL') == 'a':
+                    urdf = 'src/r/urdf/a.urdf'
+                else:
+                    urdf = 'src/r/urdf/b.urdf'
+                return LaunchDescription([
+                    Node(package='robot_state_publisher', executable='robot_state_publisher',
+                         name='by_branch', parameters=[{'robot_description': open(urdf).read()}]),
+                    Node(package='robot_state_publisher', executable='robot_state_publisher',
+                         name='prefixed', parameters=[{
+                             'robot_description': open('src/r/urdf/a.urdf').read(),
+                             'frame_prefix': PythonExpression(['"', 'robot1', '/"'])}]),
+                    Node(package='particle_filter', executable='particle_filter',
+                         parameters=[{'tf_child_frame': 'base_link', 'publish_tf': True}]),
+                ])
+            """})
+    report = lint(root, ROVER)
+    frames = {row.frame for row in report.frames}
+    assert {'robot1/base_link', 'robot1/laser'} <= frames  # the expression's text, not 'true'
+    assert not [f for f in report.findings if f.check == 'laser_offset']  # no branch picked
+    (branch,) = [f for f in report.findings if f.check == 'lint_files']
+    assert 'robot_description is open(urdf), known only when the launch runs' in branch.message
+    # a particle filter fork that names its frames is a possible sender, not '/map' -> '/laser'
+    assert not [f for f in report.findings if "'/map'" in f.message]
+    assert any('particle_filter' in f.message and 'may send it' in f.message
+               for f in report.findings)
+
+
+NAV = {
+    'src/nav/package.xml': package('nav'),
+    'src/nav/setup.py': """
+        from glob import glob
+
+        from setuptools import setup
+
+        setup(name='nav', data_files=[
+            ('share/nav', ['package.xml']),
+            ('share/nav/launch', glob('launch/*.py')),
+            ('share/nav/params', ['params/nav2_params.yaml']),
+        ])
+        """,
+    'src/nav/params/nav2_params.yaml': """
+        /**:
+          ros__parameters:
+            use_sim_time: false
+        amcl:
+          ros__parameters:
+            base_frame_id: base_link
+        local_costmap:
+          local_costmap:
+            ros__parameters:
+              global_frame: odom
+        bt_navigator:
+          ros__parameters:
+            global_frame: map
+        /**:
+          ros__parameters:
+            autostart: true
+        amcl:
+          ros__parameters:
+            global_frame_id: /map
+        """,
+    'src/nav/launch/localization_launch.py': """
+        import os
+
+        from ament_index_python.packages import get_package_share_directory
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+        from nav2_common.launch import RewrittenYaml
+
+        def generate_launch_description():
+            share = get_package_share_directory('nav')
+            params = RewrittenYaml(source_file=os.path.join(share, 'params', 'nav2_params.yaml'),
+                                   param_rewrites={'use_sim_time': 'false'},
+                                   convert_types=True)
+            return LaunchDescription([
+                Node(package='nav2_amcl', executable='amcl', name='amcl', parameters=[params]),
+                Node(package='tf2_ros', executable='static_transform_publisher',
+                     arguments=['0.26', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+                Node(package='nav', executable='odometry', name='odometry',
+                     parameters=[os.path.join(share, 'config', 'odometry.yaml')]),
+            ])
+        """,
+    'src/nav/config/odometry.yaml': """
+        odometry:
+          ros__parameters:
+            publish_tf: true
+        """,
+}
+
+
+def test_nav2_habits_shared_files_rewritten_yaml_and_what_is_not_installed(tmp_path):
+    root = write(tmp_path, NAV)
+    report = lint(root, ROVER, ('nav/localization_launch.py',))
+    launch = 'src/nav/launch/localization_launch.py'
+    params = 'src/nav/params/nav2_params.yaml'
+    # RewrittenYaml is followed to its source file; its second amcl block (a key twice) applies
+    slash = [f for f in report.findings if f.check == 'transform_values']
+    assert [(f.values['file'], f.values['line']) for f in slash] == [
+        (params, line_of(root, params, 'global_frame_id: /map'))]
+    # blocks for nodes other launch files start, and a costmap inside a server: not reported
+    assert not [f for f in report.findings if f.check == 'lint_parameters']
+    # config/ is not installed by setup.py: the launch cannot find odometry.yaml there
+    (missing,) = [f for f in report.findings if f.check == 'lint_files']
+    assert missing.values['line'] == line_of(root, launch, "'config', 'odometry.yaml'")
+    assert '<nav>/config/odometry.yaml is not in the workspace' in missing.message
+    assert str(tmp_path) not in missing.message  # a share path is shown as <package>/path

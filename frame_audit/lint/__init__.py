@@ -126,7 +126,8 @@ class Reader:
             return edges or []
         description = self._description(node, bringup)
         prefix = node.inline.get('frame_prefix')
-        key = (description, node.where, str(prefix.value) if prefix else '', bringup.gazebo)
+        key = (description, node.where, str(prefix.value) if prefix else '', bringup.gazebo,
+               bringup.joint_states)
         if key not in self.described:
             self.described[key] = description_edges(
                 description, self.collected.root, self.collected.packages, *key[1:]) \
@@ -195,7 +196,8 @@ def _merge(per_bringup: List[Tuple[str, List[Finding]]]) -> List[Finding]:
 def _bringups(collected: Collected, entries: Sequence[str],
               given: Mapping[str, str]) -> List[Bringup]:
     """Return the bringups to check: the entries named, together, or each entry of its own."""
-    planner = Planner(collected.root, collected.sources, collected.packages, collected.warn)
+    planner = Planner(collected.root, collected.sources, collected.packages, collected.warn,
+                      collected.shown, collected.folders)
     if entries:
         try:
             files = [find_entry(spec, collected.sources, collected.packages, collected.folders,
@@ -206,7 +208,7 @@ def _bringups(collected: Collected, entries: Sequence[str],
     reads = {}
     for file, source in collected.sources.items():
         try:
-            reads[file] = source.read(collected.packages, {})
+            reads[file] = source.read(collected.packages, {}, planner.folders)
         except (SyntaxError, ValueError, RecursionError) as error:
             collected.warn(Where(file, getattr(error, 'lineno', None) or 1), 'cannot be read '
                            '({}: {}); skipped'.format(type(error).__name__, error), 'unreadable')
@@ -266,6 +268,8 @@ def _report(path: str, collected: Collected, together: Declared,
             declared: List[tuple]) -> Report:
     config = together.config
     per_check: Dict[str, List[Tuple[str, List[Finding]]]] = {}
+    started = {str(name) for _, _, launched in declared for node in launched
+               for name in (node.name, node.executable) if isinstance(name, str)}
     summaries = {result.check: result.summary
                  for result in (rule(together) for rule in BRINGUP_RULES)}
     for bringup, tree, launched in declared:
@@ -274,7 +278,7 @@ def _report(path: str, collected: Collected, together: Declared,
             result = rule(tree)
             per_check.setdefault(result.check, []).append((bringup.name, result.findings))
         per_check.setdefault(PARAMETERS_CHECK, []).append((bringup.name, unapplied_blocks(
-            launched, collected.blocks)))
+            launched, collected.blocks, started)))
         per_check.setdefault(NODES_CHECK, []).append((bringup.name, same_names(launched)))
     results = [CheckResult(check, summaries[check], _merge(found) + (parents_across(
         [(b.name, tree) for b, tree, _ in declared]) if check == PARENTS else []))

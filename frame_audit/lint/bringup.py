@@ -24,6 +24,8 @@ from .model import Include, LaunchedNode, LaunchRead, Param, Unresolved, Where
 MAX_DEPTH = 16  # includes within includes: deeper is a cycle the stack did not catch
 MAX_FILES = 500  # launch files read for one bringup
 GAZEBO = ('gazebo_ros', 'ros_gz_sim', 'ros_ign_gazebo', 'gazebo_ros2_control')
+JOINT_STATES = ('joint_state_publisher', 'joint_state_publisher_gui', 'ros2_control_node',
+                'joint_state_broadcaster')  # who publishes /joint_states (spawner's argument)
 
 
 @dataclass
@@ -35,11 +37,12 @@ class LaunchSource:
     python: Optional[str] = None
     elements: Optional[Element] = None
 
-    def read(self, packages: Mapping[str, str], given: Mapping[str, Any]) -> LaunchRead:
-        """Return what the file starts with these launch arguments."""
+    def read(self, packages: Mapping[str, str], given: Mapping[str, Any],
+             folders: Optional[Mapping[str, str]] = None) -> LaunchRead:
+        """Return what the file starts with these launch arguments (folders: ROS 1's find)."""
         if self.python is not None:
             return read_python_launch(self.python, self.file, packages, given, self.path)
-        return read_launch(self.elements, self.file, packages, given, self.path)
+        return read_launch(self.elements, self.file, packages, given, self.path, folders)
 
 
 @dataclass
@@ -52,6 +55,12 @@ class Bringup:
     description: Optional[Param] = None  # ROS 1's global robot_description
     unknown: List[Tuple[str, Optional[Where]]] = field(default_factory=list)  # not followed
     gazebo: bool = False
+
+    @property
+    def joint_states(self) -> bool:
+        """Return whether a node of the bringup is known to publish /joint_states."""
+        return any(node.executable in JOINT_STATES or any(
+            token.value in JOINT_STATES for token in node.arguments) for node in self.nodes)
 
 
 Warn = Callable[[Where, str, str], None]
@@ -71,9 +80,12 @@ class Planner:
     """Follows entries through their includes over a workspace's parsed launch files."""
 
     def __init__(self, root: Path, sources: Mapping[str, LaunchSource],
-                 packages: Mapping[str, str], warn: Warn):
-        """Hold the launch files by workspace path, and the packages' share folders."""
+                 packages: Mapping[str, str], warn: Warn, shown: Callable[[str], str] = str,
+                 folders: Optional[Mapping[str, str]] = None):
+        """Hold the launch files by workspace path, the packages' share and source folders."""
         self.root, self.sources, self.packages, self.warn = root, sources, packages, warn
+        self.shown = shown
+        self.folders = {name: str(root / folder) for name, folder in (folders or {}).items()}
 
     def roots(self, reads: Mapping[str, LaunchRead]) -> List[str]:
         """Return the launch files no other file includes (conditions or not), in order."""
@@ -96,7 +108,7 @@ class Planner:
             return
         bringup.files.append(file)
         try:
-            read = self.sources[file].read(self.packages, given)
+            read = self.sources[file].read(self.packages, given, self.folders)
         except (SyntaxError, ValueError, RecursionError):
             return  # reported when the workspace was read
         bringup.nodes += read.nodes
@@ -109,14 +121,20 @@ class Planner:
     def _include(self, bringup: Bringup, include: Include, configurations: Dict[str, Any],
                  stack: List[str]) -> None:
         target = include_target(include, self.root)
-        text = str(include.target)
+        text = self.shown(str(include.target))
         if target in self.sources:
             given = dict(configurations)
             given.update(include.arguments)
             self._follow(bringup, target, given, stack)
             return
         bringup.gazebo = bringup.gazebo or any(name in text for name in GAZEBO)
-        bringup.unknown.append(('the launch file {}, included'.format(text), include.where))
+        entry = ('the launch file {}, included'.format(text), include.where)
+        if entry not in bringup.unknown:
+            bringup.unknown.append(entry)
+        if isinstance(include.target, str) and any(
+                include.target.startswith(share + os.sep) for share in self.packages.values()):
+            self.warn(include.where, 'includes {}, which its package does not hold or install: '
+                      '`ros2 launch` stops there'.format(text), 'missing')
         if isinstance(include.target, Unresolved):
             self.warn(include.where, 'an included launch file is {}, known only when the '
                       'launch runs: the nodes it starts are not checked'.format(text),

@@ -10,7 +10,6 @@ is read as it is, with its lines. The joints become edges (urdf.py), each at the
 <joint> in whichever file of the description writes it. A Gazebo drive plugin in the
 description sends odometry's edge too, in a bringup that starts Gazebo.
 """
-import os
 import re
 from pathlib import Path
 from typing import List, Mapping, Union
@@ -57,14 +56,20 @@ def _plugin_edges(robot: Element, file: str, where: Where) -> List[DeclaredEdge]
 
 
 def description_edges(description: Description, root: Path, share: Mapping[str, str],
-                      where: Where, prefix: str = '',
-                      gazebo: bool = False) -> Union[List[DeclaredEdge], str]:
-    """Return the edges robot_state_publisher sends for a description, or why it cannot say."""
-    file = source_file(description.path, root)
+                      where: Where, prefix: str = '', gazebo: bool = False,
+                      joint_states: bool = False) -> Union[List[DeclaredEdge], str]:
+    """
+    Return the edges robot_state_publisher sends for a description, or why it cannot say.
+
+    Fixed joints always; moving joints only when something in the bringup publishes
+    /joint_states (robot_state_publisher sends a moving joint only once it has its state).
+    """
+    given = Path(description.path)  # a relative path: from the workspace, as the lint reads
+    file = source_file(given if given.is_absolute() else root / given, root)
     if file is None:
         return 'the robot description {} is not a file of the workspace'.format(
             description.path)
-    path = Path(os.path.realpath(description.path))
+    path = root / file
     text = path.read_text(encoding='utf-8')
     files = [str(path)]
     expanded = path.suffix == '.xacro' or bool(XACRO_MARKUP.search(text))
@@ -80,6 +85,7 @@ def description_edges(description: Description, root: Path, share: Mapping[str, 
         file, 1))) if expanded else None)
     if isinstance(edges, str):
         return '{}: {}'.format(file, edges)
+    edges = [edge for edge in edges if edge.static or joint_states or gazebo]
     if prefix:
         edges = [DeclaredEdge(prefix + e.parent, prefix + e.child, e.where,
                               '{}, frame_prefix {}'.format(e.via, prefix), e.static, e.value,

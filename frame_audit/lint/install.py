@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Dict, Iterator, List, Mapping, Tuple
 
 from .launch_python import Evaluator
+from .model import Unresolved
 
 SHARE = 'share'
 TEXT_SUFFIXES = ('.py', '.xml', '.launch', '.yaml', '.yml', '.urdf', '.xacro', '.lua', '.gazebo',
@@ -37,42 +38,51 @@ def _under_share(destination: str, package: str) -> object:
     return None
 
 
-def _setup_rules(folder: Path, package: str) -> Iterator[Rule]:
-    """Yield setup.py's data_files under share/<package>, its globs taken in the package."""
+def _setup_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
+    """Return setup.py's data_files under share/<package>, and whether every one was read."""
     try:
         tree = ast.parse((folder / 'setup.py').read_text(encoding='utf-8'))
     except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
-        return
+        return [], False
 
     def in_package(call: ast.Call) -> object:
         pattern = evaluator.value(call.args[0]) if call.args else None
         if not isinstance(pattern, str):
-            return []
+            return Unresolved(ast.unparse(call))
         return sorted(glob.glob(pattern, root_dir=folder, recursive=True))
 
     evaluator = Evaluator(tree, {}, calls={'glob': in_package})
+    rules: List[Rule] = []
+    complete = False
     for call in ast.walk(tree):
         if not (isinstance(call, ast.Call) and getattr(call.func, 'id', '') == 'setup'):
             continue
         for keyword in call.keywords:
             if keyword.arg != 'data_files':
                 continue
+            complete = True
             for item in evaluator.items(keyword.value):
                 value = evaluator.value(item)
-                if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) \
-                        and isinstance(value[1], list):
-                    under = _under_share(value[0], package)
-                    if under is not None:
-                        yield under, [str(s) for s in value[1] if isinstance(s, str)]
+                if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str)
+                        and isinstance(value[1], list)
+                        and all(isinstance(s, str) for s in value[1])):
+                    complete = False  # computed at build time: the source tree stands in
+                    continue
+                under = _under_share(value[0], package)
+                if under is not None:
+                    rules.append((under, list(value[1])))
+    return rules, complete
 
 
-def _cmake_rules(folder: Path, package: str) -> Iterator[Rule]:
-    """Yield CMakeLists.txt's install(DIRECTORY|FILES ... DESTINATION share/...) rules."""
+def _cmake_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
+    """Return CMakeLists.txt's install(... DESTINATION share/...) rules, and if all were read."""
     try:
         text = (folder / 'CMakeLists.txt').read_text(encoding='utf-8')
     except (OSError, UnicodeDecodeError):
-        return
+        return [], False
     text = re.sub(r'#[^\n]*', '', text).replace('${PROJECT_NAME}', package)
+    rules: List[Rule] = []
+    complete = True
     for match in CMAKE_INSTALL.finditer(text):
         words = [w.strip('"') for w in match.group(1).split()]
         if not words or words[0] not in ('DIRECTORY', 'FILES', 'PROGRAMS') \
@@ -81,15 +91,20 @@ def _cmake_rules(folder: Path, package: str) -> Iterator[Rule]:
         at = words.index('DESTINATION')
         sources = [w for w in words[1:at] if w not in CMAKE_KEYWORDS]
         destination = words[at + 1] if at + 1 < len(words) else ''
+        if '${' in ' '.join(sources + [destination]):
+            complete = False  # a variable: the source tree stands in
+            continue
         under = _under_share(destination, package)
         if under is None:
             continue
         if words[0] == 'DIRECTORY':  # `dir` installs as dest/dir, `dir/` its contents
             for source in sources:
                 name = '' if source.endswith('/') else Path(source).name
-                yield '/'.join(filter(None, (under, name))), [source.rstrip('/') + '/**']
+                rules.append(('/'.join(filter(None, (under, name))),
+                              [source.rstrip('/') + '/**']))
         else:
-            yield under, sources
+            rules.append((under, sources))
+    return rules, complete
 
 
 def _expand(folder: Path, destination: str, sources: List[str]) -> Iterator[Tuple[str, Path]]:
@@ -114,18 +129,28 @@ def _link(target: Path, source: Path) -> None:
 
 
 def build_share(into: Path, packages: Mapping[str, Path], files: List[Path]) -> Dict[str, str]:
-    """Link each package's files into into/<package>; return package → its share folder."""
+    """
+    Link each package's installed files into into/<package>; return package → its share.
+
+    A package whose setup.py or CMakeLists.txt install rules were all read gets what they
+    install, and nothing else (a launch file that names a file it does not install fails to
+    run, and the lint says so); any other package is linked as its source tree lies.
+    """
     owner = sorted(packages.items(), key=lambda item: -len(str(item[1])))
-    for path in files:
-        if path.suffix not in TEXT_SUFFIXES:
-            continue
-        for name, folder in owner:
-            if folder in path.parents:
-                _link(into / name / path.relative_to(folder), path)
-                break
+    installed: Dict[str, List[Rule]] = {}
     for name, folder in packages.items():
-        for destination, sources in list(_setup_rules(folder, name)) + list(
-                _cmake_rules(folder, name)):
+        setup, setup_read = _setup_rules(folder, name)
+        cmake, cmake_read = _cmake_rules(folder, name)
+        read = (setup_read or not (folder / 'setup.py').exists()) and \
+            (cmake_read or not (folder / 'CMakeLists.txt').exists())
+        installed[name] = setup + cmake
+        if not (read and installed[name]):
+            for path in files:
+                if path.suffix in TEXT_SUFFIXES and next(
+                        (n for n, f in owner if f in path.parents), None) == name:
+                    _link(into / name / path.relative_to(folder), path)
+    for name, folder in packages.items():
+        for destination, sources in installed[name]:
             for under, source in _expand(folder, destination, sources):
                 if source.suffix in TEXT_SUFFIXES and folder in source.resolve().parents:
                     _link(into / name / under, source.resolve())

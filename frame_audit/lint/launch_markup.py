@@ -16,13 +16,13 @@ from typing import Any, Dict, List, Mapping, Optional
 
 import yaml
 
-from .launch_python import command_description, outside, truth, truth_of_expression
+from .launch_python import command_description, expression_value, outside, truth
 from .markup import Element, LinedDict, LinedList
 from .model import Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, Where
 from .params import yaml_text
 
 SUBSTITUTION = re.compile(r'\$\(([\w-]+)((?:\s[^$()]*)?)\)')  # one without another inside
-PACKAGE_SUBSTITUTIONS = ('find-pkg-share', 'find')
+PACKAGE_SUBSTITUTIONS = ('find-pkg-share', 'find')  # ROS 1's find: the source folder
 ARGUMENT_SUBSTITUTIONS = ('var', 'arg')
 NODES = ('node', 'lifecycle_node', 'composable_node')
 DESCRIPTION = 'robot_description'
@@ -32,10 +32,11 @@ class Substitutions:
     """Resolves $(...) in a launch file's strings from its arguments and the workspace."""
 
     def __init__(self, packages: Mapping[str, str], given: Optional[Mapping[str, Any]] = None,
-                 path: str = ''):
+                 path: str = '', folders: Optional[Mapping[str, str]] = None):
         """Start with the arguments the launch is given; packages maps name to share folder."""
         self.packages = packages
         self.path = path
+        self.folders = folders or {}
         self.given = dict(given or {})
         self.arguments: Dict[str, Any] = dict(self.given)
 
@@ -49,6 +50,8 @@ class Substitutions:
         kind, argument = match.group(1), match.group(2).strip().strip('\'"')
         if kind in PACKAGE_SUBSTITUTIONS and argument == 'xacro':  # the program, not a file
             return 'xacro'
+        if kind == 'find' and argument in self.folders:
+            return self.folders[argument]
         if kind in PACKAGE_SUBSTITUTIONS and argument:
             return self.packages.get(argument, outside(argument))
         if kind in ARGUMENT_SUBSTITUTIONS and isinstance(self.arguments.get(argument), str):
@@ -56,10 +59,10 @@ class Substitutions:
         if kind == 'dirname' and self.path:
             return os.path.dirname(self.path)
         if kind == 'eval':  # $(eval '\'$(var mode)\' == \'mapping\''): literals only
-            verdict = truth_of_expression(match.group(2).strip()[1:-1].replace(
+            value = expression_value(match.group(2).strip()[1:-1].replace(
                 "\\'", "'").replace('\\"', '"'))
-            if verdict is not None:
-                return str(verdict).lower()
+            if value is not None:
+                return str(value)
         raise LookupError(match.group(0))
 
     def resolve(self, text: Any) -> Any:
@@ -182,7 +185,7 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
         if child.tag in ('group', 'node_container', 'load_composable_node'):
             if child.tag == 'node_container':
                 read.nodes.append(_node(child, file, subs, namespace))
-            scoped = Substitutions(subs.packages, subs.given, subs.path)
+            scoped = Substitutions(subs.packages, subs.given, subs.path, subs.folders)
             scoped.arguments = dict(subs.arguments)
             inner = str(subs.resolve(child.attrib.get('ns', child.attrib.get('namespace', ''))))
             _walk(child, file, scoped if child.tag == 'group' else subs, read,
@@ -191,9 +194,10 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
 
 
 def read_launch(root: Element, file: str, packages: Mapping[str, str],
-                given: Optional[Mapping[str, Any]] = None, path: str = '') -> LaunchRead:
+                given: Optional[Mapping[str, Any]] = None, path: str = '',
+                folders: Optional[Mapping[str, str]] = None) -> LaunchRead:
     """Return what a launch file's elements start, with these launch arguments."""
-    subs = Substitutions(packages, given, path)
+    subs = Substitutions(packages, given, path, folders)
     read = LaunchRead()
     _walk(root, file, subs, read, '')
     read.configurations = subs.arguments

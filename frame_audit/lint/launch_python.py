@@ -46,6 +46,7 @@ class Evaluator:
         self.path = path
         self.given = dict(given or {})
         self.assigned: Dict[str, ast.expr] = {}
+        self.ambiguous: Set[str] = set()  # assigned twice (branches): only a run knows which
         self.defaults: Dict[str, ast.expr] = {}
         self.active: Set[str] = set()
         self.steps = 0  # a file built to re-evaluate names without bound meets a budget
@@ -54,9 +55,9 @@ class Evaluator:
                            key=lambda n: _position(n)):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
-                self.assigned[node.targets[0].id] = node.value
+                self._assign(node.targets[0].id, node.value)
             elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
-                self.assigned[node.optional_vars.id] = node.context_expr
+                self._assign(node.optional_vars.id, node.context_expr)
             elif isinstance(node, ast.Call) and _name(node.func) == 'DeclareLaunchArgument':
                 self._declare(node)
         self.calls: Dict[str, Callable[[ast.Call], Any]] = {
@@ -65,6 +66,7 @@ class Evaluator:
             'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
             'ParameterFile': self._first, 'str': self._first, 'Path': self._first,
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
+            'RewrittenYaml': self._rewritten,
             'toprettyxml': self._receiver, 'split': self._split, 'items': self._items,
             'open': self._description, 'read': self._read, 'read_text': self._read,
             'process_file': self._description, 'Command': self._command,
@@ -73,6 +75,11 @@ class Evaluator:
             Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
             **(calls or {}),
         }
+
+    def _assign(self, name: str, value: ast.expr) -> None:
+        if name in self.assigned:
+            self.ambiguous.add(name)
+        self.assigned[name] = value
 
     def _declare(self, call: ast.Call) -> None:
         keywords = {k.arg: k.value for k in call.keywords}
@@ -116,7 +123,8 @@ class Evaluator:
     def follow(self, expr: ast.expr) -> ast.expr:
         """Return the expression a name stands for (through assignments), else expr itself."""
         seen: Set[str] = set()
-        while isinstance(expr, ast.Name) and expr.id in self.assigned and expr.id not in seen:
+        while isinstance(expr, ast.Name) and expr.id in self.assigned and expr.id not in seen \
+                and expr.id not in self.ambiguous:
             seen.add(expr.id)
             expr = self.assigned[expr.id]
         return expr
@@ -124,7 +132,7 @@ class Evaluator:
     def _variable(self, expr: ast.Name) -> Any:
         if expr.id == '__file__' and self.path:
             return self.path
-        if expr.id not in self.assigned or expr.id in self.active:
+        if expr.id not in self.assigned or expr.id in self.active or expr.id in self.ambiguous:
             return Unresolved(expr.id)
         self.active.add(expr.id)
         try:
@@ -179,6 +187,12 @@ class Evaluator:
         default = keywords.get('default', default)
         return Unresolved(ast.unparse(call)) if default is None else self.value(default)
 
+    def _rewritten(self, call: ast.Call) -> Any:
+        """Return RewrittenYaml's source file: Nav2's rewrites touch no frame parameters."""
+        keywords = {k.arg: k.value for k in call.keywords}
+        source = keywords.get('source_file', call.args[0] if call.args else None)
+        return Unresolved(ast.unparse(call)) if source is None else self.value(source)
+
     def _dirname(self, call: ast.Call) -> Any:
         path = self._first(call)
         return os.path.dirname(path) if isinstance(path, str) else path
@@ -220,8 +234,8 @@ class Evaluator:
         parts = parts if isinstance(parts, list) else [parts]
         if not all(isinstance(part, (str, int, float)) for part in parts):
             return Unresolved(ast.unparse(call))
-        verdict = truth_of_expression(''.join(str(part) for part in parts))
-        return Unresolved(ast.unparse(call)) if verdict is None else str(verdict).lower()
+        value = expression_value(''.join(str(part) for part in parts))
+        return Unresolved(ast.unparse(call)) if value is None else str(value)
 
     def _text(self, call: ast.Call) -> Any:
         keywords = {k.arg: k.value for k in call.keywords}
@@ -321,15 +335,23 @@ def truth(value: Any) -> Optional[bool]:
     return True if text in TRUE else False if text in FALSE else None
 
 
-def truth_of_expression(text: str) -> Optional[bool]:
-    """Return a PythonExpression of literals, comparisons, and/or/not; None for anything else."""
+STRING_METHODS = ('lower', 'upper', 'strip')
+
+
+def expression_value(text: str) -> Any:
+    """
+    Return what a PythonExpression of literals computes, as launch's eval would; else None.
+
+    Literals, `+` of strings, comparisons, and/or/not, and str.lower/upper/strip: enough for
+    the conditions and names launch files build, never a call that could do anything.
+    """
     try:
         tree = ast.parse(text.strip(), mode='eval')
     except (SyntaxError, ValueError):
         return None
 
     def value(node: ast.AST) -> Any:
-        if isinstance(node, ast.Constant):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float, bool)):
             return node.value
         if isinstance(node, ast.Name) and node.id.lower() in ('true', 'false'):
             return node.id.lower() == 'true'
@@ -338,14 +360,23 @@ def truth_of_expression(text: str) -> Optional[bool]:
         if isinstance(node, ast.BoolOp):
             results = [value(v) for v in node.values]
             return all(results) if isinstance(node.op, ast.And) else any(results)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = value(node.left), value(node.right)
+            if isinstance(left, str) and isinstance(right, str):
+                return left + right
         if isinstance(node, ast.Compare) and len(node.ops) == 1 \
                 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
             same = value(node.left) == value(node.comparators[0])
             return same if isinstance(node.ops[0], ast.Eq) else not same
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in STRING_METHODS and not node.args:
+            text = value(node.func.value)
+            if isinstance(text, str):
+                return getattr(text, node.func.attr)()
         raise ValueError(ast.dump(node))
 
     try:
-        return bool(value(tree.body))
+        return value(tree.body)
     except ValueError:
         return None
 

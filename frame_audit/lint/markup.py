@@ -39,6 +39,17 @@ def _hashable(key: Any) -> Any:
     return key if isinstance(key, (str, int, float, bool)) or key is None else str(key)
 
 
+def _merged(first: 'LinedDict', second: 'LinedDict') -> 'LinedDict':
+    """Return two mappings of one key merged, the second's values winning, lines kept."""
+    items, lines = dict(first), dict(first.lines)
+    for key, value in second.items():
+        if isinstance(items.get(key), LinedDict) and isinstance(value, LinedDict):
+            items[key] = _merged(items[key], value)
+        else:
+            items[key], lines[key] = value, second.lines[key]
+    return LinedDict(items, lines, first.line)
+
+
 def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> Any:
     """Return a node's value; each value, aliases expanded, spends one of the budget."""
     budget[0] -= 1
@@ -50,8 +61,12 @@ def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> 
         lines: Dict[Any, int] = {}
         for key_node, value_node in node.value:
             key = _hashable(_value(key_node, constructor, budget))
-            items[key] = _value(value_node, constructor, budget)
-            lines[key] = key_node.start_mark.line + 1
+            value = _value(value_node, constructor, budget)
+            if isinstance(items.get(key), LinedDict) and isinstance(value, LinedDict):
+                value = _merged(items[key], value)  # a key twice: ROS 2 applies both blocks
+            else:
+                lines[key] = key_node.start_mark.line + 1
+            items[key] = value
         return LinedDict(items, lines, node.start_mark.line + 1)
     if isinstance(node, yaml.SequenceNode):
         return LinedList([_value(item, constructor, budget) for item in node.value],

@@ -9,7 +9,7 @@ node applies to nothing: a workspace keeps one per mode or robot, and only the l
 which one runs.
 """
 import difflib
-from typing import Dict, List, Mapping, Tuple
+from typing import Dict, List, Mapping, Set, Tuple
 
 from .model import LaunchedNode, NodeParams, Param, ParamBlock
 from .params import node_name
@@ -52,14 +52,17 @@ def node_params(launched: List[LaunchedNode],
     return nodes
 
 
-def unapplied_blocks(launched: List[LaunchedNode],
-                     blocks: Mapping[str, List[ParamBlock]]) -> List[Finding]:
+def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlock]],
+                     elsewhere: Set[str] = frozenset()) -> List[Finding]:
     """
-    Report parameter blocks that match no node their file is passed to.
+    Report parameter blocks whose node name is a slip for a node their file is passed to.
 
     ROS 2 applies a block to the node of that name only: a typo in the name leaves the node
-    on its defaults, frames included, and nothing warns. Each such block is a WARN at its
-    line, naming the nodes the file is passed to and the one it probably meant.
+    on its defaults, frames included, and nothing warns. A block close to the name of a node
+    the file is passed to, and matching no node started anywhere (elsewhere), is a WARN at its
+    line naming that node. Other unmatched blocks are not reported: one file often serves
+    several launch files, and processes start nodes of their own (a costmap inside Nav2's
+    controller_server) that no launch file names.
     """
     loaders: Dict[str, List[LaunchedNode]] = {}
     for node in launched:
@@ -71,15 +74,18 @@ def unapplied_blocks(launched: List[LaunchedNode],
         names = sorted({str(n.name if isinstance(n.name, str) else n.executable)
                         for n in nodes})
         for block in blocks.get(path, []):
-            if any(_matches(block, node) for node in nodes):
+            own = node_name(block.node)
+            if any(_matches(block, node) for node in nodes) or own in elsewhere:
                 continue
-            guess = difflib.get_close_matches(node_name(block.node), names, n=1, cutoff=0.6)
+            guess = difflib.get_close_matches(own, names, n=1, cutoff=0.6)
+            if not guess:
+                continue
             findings.append(Finding(
                 PARAMETERS_CHECK, Level.WARN,
-                "{}: the block '{}' matches no node this file is passed to ({}): its "
-                'parameters never apply, and the node runs on its defaults, frames '
-                'included{}'.format(block.where, block.node, ', '.join(names),
-                                    "; did you mean '{}'?".format(guess[0]) if guess else ''),
+                "{}: the block '{}' matches no node this file is passed to ({}): did you mean "
+                "'{}'? As written its parameters never reach {}, which runs on its defaults, "
+                'frames included'.format(block.where, block.node, ', '.join(names), guess[0],
+                                         guess[0]),
                 'unapplied:{}'.format(block.where), values=block.where.values()))
     return findings
 

@@ -93,6 +93,13 @@ def _gym_bridge(r: Reading) -> List[Edge]:
     return edges
 
 
+def _particle_filter(r: Reading) -> Optional[List[Edge]]:
+    """Return f1tenth/particle_filter's '/map' → '/laser' (ids fixed in its code, seeds/004)."""
+    forked = [name for name in r.node.params if name.startswith('tf_') or name.endswith(
+        ('_frame', '_frame_id', 'tf_mode'))]
+    return None if forked else [('/map', '/laser')]  # a fork names its frames: unknown
+
+
 def _slam_toolbox(r: Reading) -> List[Edge]:
     if str(r.get('transform_publish_period', 0.05)) in ('0', '0.0'):
         return []
@@ -123,7 +130,7 @@ TABLE: Tuple[Publisher, ...] = (
               ('map_frame', 'odom_frame', 'published_frame', 'tracking_frame'),
               ('publish_to_tf', True), _cartographer),
     Publisher('particle_filter', ('particle_filter',), (), ('publish_tf', True),
-              lambda r: [('/map', '/laser')]),  # frame ids fixed in its code (seeds/004)
+              _particle_filter),
     Publisher('vesc_to_odom_node', ('vesc_to_odom_node',), ('odom_frame', 'base_frame'),
               ('publish_tf', False),
               lambda r: [(r.frame('odom_frame', 'odom'), r.frame('base_frame', 'base_link'))]),

@@ -187,13 +187,15 @@ def unknown_senders(declared: Declared) -> Tuple[Level, str]:
     """Return the level of a 'nothing sends it' finding, and the senders the lint cannot read."""
     if not declared.possible:
         return Level.ERROR, ''
+    possible = list({what: (what, where) for what, where in reversed(declared.possible)}
+                    .values())[::-1]  # each sender once, at its first place
     named = ', '.join('{} at {}'.format(what, where) if where else what for what, where in
-                      declared.possible[:MAX_NAMED])
-    more = len(declared.possible) - MAX_NAMED
+                      possible[:MAX_NAMED])
+    more = len(possible) - MAX_NAMED
     return Level.WARN, ('; {}{} may send it: the lint does not know {}. Say what a node of '
                         'yours sends under lint.publishers in the frame_audit config'.format(
                             named, ' and {} more'.format(more) if more > 0 else '',
-                            'what they send' if len(declared.possible) > 1 else
+                            'what they send' if len(possible) > 1 else
                             'what it sends'))
 
 
@@ -350,8 +352,10 @@ def _param_slashes(declared: Declared) -> List[Finding]:
 def check_transform_values(declared: Declared) -> CheckResult:
     """Check for declared transforms that tf2 drops or renames, and slashed frame names."""
     findings = [f for edge in declared.edges for f in _edge_values(edge)]
-    return CheckResult(VALUES, 'every declared transform is finite and well named',
-                       findings + _param_slashes(declared))
+    said = {f.values.get('line') and (f.values['file'], f.values['line']) for f in findings}
+    findings += [f for f in _param_slashes(declared)  # one cause, one finding
+                 if (f.values['file'], f.values['line']) not in said]
+    return CheckResult(VALUES, 'every declared transform is finite and well named', findings)
 
 
 def check_connectivity(declared: Declared) -> CheckResult:

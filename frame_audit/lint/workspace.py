@@ -11,6 +11,7 @@ lint's own check (lint_files) that names it; the rest of the workspace is still 
 import ast
 import fnmatch
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, Iterator, List, Sequence, Tuple
@@ -46,9 +47,16 @@ class Collected:
     folders: Dict[str, str] = field(default_factory=dict)  # name → its source folder
     problems: List[Finding] = field(default_factory=list)
     unreadable_launch: List[Where] = field(default_factory=list)
+    share: str = ''  # the share folder's links live here, for the time of one lint
+
+    def shown(self, text: str) -> str:
+        """Return text with share paths as <package>/path, as messages show them."""
+        return re.sub(re.escape(self.share) + r'/([^/\s]+)', r'<\1>', text) if self.share \
+            else text
 
     def warn(self, where: Where, message: str, key: str) -> None:
         """Record a problem with the input itself: the lint could not check something."""
+        message = self.shown(message)
         self.problems.append(Finding(FILES, Level.WARN, '{}: {}'.format(where, message),
                                      '{}:{}'.format(key, where), values=where.values()))
 
@@ -160,6 +168,7 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
     collected.folders = {name: folder.relative_to(root).as_posix()
                          for name, folder in folders.items()}
     collected.packages = build_share(share, folders, files)
+    collected.share = str(share)
     for path in files:
         reader = READERS.get(path.suffix)
         if reader is None or path.name == 'package.xml':
