@@ -169,6 +169,23 @@ class Reader:
         return Declared(edges, nodes, self.config, possible, self.table), launched
 
 
+def _grouped(problems: List[Finding]) -> List[Finding]:
+    """Return one finding per problem said at several places, at the first, naming the rest."""
+    places: Dict[str, List[Finding]] = {}
+    for finding in problems:
+        where = '{}:{}: '.format(finding.values.get('file'), finding.values.get('line'))
+        places.setdefault(finding.message[len(where):] if finding.message.startswith(where)
+                          else finding.message, []).append(finding)
+    grouped = []
+    for found in places.values():
+        first = found[0]
+        rest = ['{}:{}'.format(f.values.get('file'), f.values.get('line')) for f in found[1:]]
+        grouped.append(first if not rest else Finding(
+            first.check, first.level, '{} (and at {})'.format(first.message, _named(rest)),
+            first.key, first.frames, first.topics, first.values))
+    return grouped
+
+
 def _named(names: Sequence[str]) -> str:
     shown = ', '.join(names[:MAX_BRINGUPS_NAMED])
     more = len(names) - MAX_BRINGUPS_NAMED
@@ -291,7 +308,7 @@ def _report(path: str, collected: Collected, together: Declared,
         CheckResult(FILES, 'read {} ({}); {}'.format(
             plural(total, 'file'), kinds, '{}: {}'.format(plural(len(names), 'bringup'),
                                                           _named(names)) if names else
-            'no launch file starts a node'), _unique(collected.problems)),
+            'no launch file starts a node'), _grouped(_unique(collected.problems))),
         CheckResult(PARAMETERS_CHECK, 'every parameter block matches a node its file is '
                     'passed to', _merge(per_check.get(PARAMETERS_CHECK, []))),
         CheckResult(NODES_CHECK, 'every node a bringup starts has a name of its own',
