@@ -95,8 +95,8 @@ def _bag_path(path: Path) -> Path:
     if not files:
         raise BagError('{}: folder holds no recording (no metadata.yaml, .mcap, .db3 or .bag)'
                        .format(path))
-    raise BagError('{}: folder holds {} recordings and no metadata.yaml; name one of them'
-                   .format(path, len(files)))
+    raise BagError('{}: folder holds {} recordings and no metadata.yaml; name one of them, or '
+                   'audit them all with --recursive'.format(path, len(files)))
 
 
 Decoder = Callable[[bytes], Payload]
