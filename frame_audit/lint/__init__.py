@@ -10,6 +10,7 @@ named). The findings use the audit's check ids and report (reports.report.Report
 pointing at the file and line it concerns; lint_files names what the lint could not read,
 lint_parameters and lint_nodes what no tree check can see.
 """
+from dataclasses import replace
 import tempfile
 from pathlib import Path
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -25,10 +26,11 @@ from .nodes import NODES_CHECK, node_params, PARAMETERS_CHECK, same_names, unapp
 from .publishers import declared_publishers, Publisher, publisher_of, sent_edges, TABLE
 from .static_tf import is_static_publisher, static_edge
 from .tree_rules import (check_chain_order, check_connectivity, check_parent_uniqueness,
-                         check_transform_values, parents_across, PARENTS)
+                         check_transform_values, MAX_NAMED, parents_across, PARENTS,
+                         when_launched)
 from .workspace import collect, Collected, FILES, tally
 from ..engine.checks import CHECK_IDS
-from ..engine.checks.common import plural
+from ..engine.checks.common import first_of, plural
 from ..engine.checks.tree import FrameRow
 from ..engine.config import AuditConfig
 from ..engine.findings import CheckResult, Finding
@@ -40,7 +42,6 @@ BRINGUP_RULES: Tuple[Rule, ...] = (check_parent_uniqueness, check_laser_offset,
                                    check_pose_frame, check_transform_values)
 TOGETHER_RULES: Tuple[Rule, ...] = (check_chain_order, check_connectivity)
 DESCRIPTION = 'robot_description'
-MAX_BRINGUPS_NAMED = 3
 
 
 class LintError(Exception):
@@ -180,16 +181,9 @@ def _grouped(problems: List[Finding]) -> List[Finding]:
     for found in places.values():
         first = found[0]
         rest = ['{}:{}'.format(f.values.get('file'), f.values.get('line')) for f in found[1:]]
-        grouped.append(first if not rest else Finding(
-            first.check, first.level, '{} (and at {})'.format(first.message, _named(rest)),
-            first.key, first.frames, first.topics, first.values))
+        grouped.append(first if not rest else replace(
+            first, message='{} (and at {})'.format(first.message, first_of(rest, MAX_NAMED))))
     return grouped
-
-
-def _named(names: Sequence[str]) -> str:
-    shown = ', '.join(names[:MAX_BRINGUPS_NAMED])
-    more = len(names) - MAX_BRINGUPS_NAMED
-    return shown + (' and {} more'.format(more) if more > 0 else '')
 
 
 def _merge(per_bringup: List[Tuple[str, List[Finding]]]) -> List[Finding]:
@@ -203,9 +197,8 @@ def _merge(per_bringup: List[Tuple[str, List[Finding]]]) -> List[Finding]:
     merged = []
     for finding, names in seen.values():
         if len(per_bringup) > 1 and len(names) < len(per_bringup):
-            finding = Finding(finding.check, finding.level, '{} (when {} {} launched)'.format(
-                finding.message, _named(names), 'is' if len(names) == 1 else 'are'),
-                finding.key, finding.frames, finding.topics, finding.values)
+            finding = replace(finding, message='{} (when {} launched)'.format(
+                finding.message, when_launched(names)))
         merged.append(finding)
     return merged
 
@@ -297,9 +290,9 @@ def _report(path: str, collected: Collected, together: Declared,
         per_check.setdefault(PARAMETERS_CHECK, []).append((bringup.name, unapplied_blocks(
             launched, collected.blocks, started)))
         per_check.setdefault(NODES_CHECK, []).append((bringup.name, same_names(launched)))
-    results = [CheckResult(check, summaries[check], _merge(found) + (parents_across(
+    results = [CheckResult(check, summary, _merge(per_check.get(check, [])) + (parents_across(
         [(b.name, tree) for b, tree, _ in declared]) if check == PARENTS else []))
-               for check, found in per_check.items() if check in summaries]
+               for check, summary in summaries.items()]
     results += [rule(together) for rule in TOGETHER_RULES]
     results = sorted(results, key=lambda r: CHECK_IDS.index(r.check))
     total, kinds = tally(collected)
@@ -307,7 +300,7 @@ def _report(path: str, collected: Collected, together: Declared,
     results += [
         CheckResult(FILES, 'read {} ({}); {}'.format(
             plural(total, 'file'), kinds, '{}: {}'.format(plural(len(names), 'bringup'),
-                                                          _named(names)) if names else
+                                                          first_of(names, MAX_NAMED)) if names else
             'no launch file starts a node'), _grouped(_unique(collected.problems))),
         CheckResult(PARAMETERS_CHECK, 'every parameter block matches a node its file is '
                     'passed to', _merge(per_check.get(PARAMETERS_CHECK, []))),

@@ -16,7 +16,7 @@ from .model import DeclaredEdge, NodeParams, Param
 from .params import is_frame_key, leaf, yaml_text
 from .publishers import frame_params, reads_frames, sent_edges, switch_of
 from .static_tf import finite, unit_quaternion
-from ..engine.checks.common import arrow, describe
+from ..engine.checks.common import arrow, describe, first_of
 from ..engine.findings import CheckResult, Finding, fmt, Level
 from ..engine.geometry import distance, quat_from_rpy, rotation_angle
 
@@ -28,7 +28,7 @@ PUBLISHERS = ('no static transform, robot description or publisher the lint know
               '(the README lists them)')
 LASER_NAMES = ('laser', 'lidar', 'base_scan', 'laser_frame', 'laser_link', 'lidar_link',
                'scan', 'hokuyo_link', 'velodyne')
-MAX_NAMED = 3  # possible senders named in one message
+MAX_NAMED = 3  # senders, bringups or places named in one message
 
 
 def _expected(edge: DeclaredEdge, declared: Declared) -> bool:
@@ -105,17 +105,16 @@ def parents_across(trees: Sequence[Tuple[str, Declared]]) -> List[Finding]:
             '{}: {} gets the parent {}. If these bringups run together, tf2 keeps whichever '
             'came last and {} jumps between them; if they are alternatives, this is as '
             'meant'.format(edge.where, child, '; '.join(
-                '{} ({}) when {} {} launched'.format(
-                    parent, side[0][1].describe(edge.where),
-                    _named_bringups([n for n, _ in side]),
-                    'is' if len(side) == 1 else 'are') for parent, side in sides), child),
+                '{} ({}) when {} launched'.format(
+                    parent, side[0][1].describe(edge.where), when_launched([n for n, _ in side]))
+                for parent, side in sides), child),
             'across:' + child, frames=(child,) + tuple(found), values=edge.where.values()))
     return findings
 
 
-def _named_bringups(names: Sequence[str]) -> str:
-    return ', '.join(names[:3]) + (' and {} more'.format(len(names) - 3) if len(names) > 3
-                                   else '')
+def when_launched(bringups: Sequence[str]) -> str:
+    """Return 'a is' or 'a, b and 3 more are', for 'when ... launched'."""
+    return '{} {}'.format(first_of(bringups, MAX_NAMED), 'is' if len(bringups) == 1 else 'are')
 
 
 def _same_value(edges: Sequence[DeclaredEdge], declared: Declared) -> bool:
@@ -189,14 +188,11 @@ def unknown_senders(declared: Declared) -> Tuple[Level, str]:
         return Level.ERROR, ''
     possible = list({what: (what, where) for what, where in reversed(declared.possible)}
                     .values())[::-1]  # each sender once, at its first place
-    named = ', '.join('{} at {}'.format(what, where) if where else what for what, where in
-                      possible[:MAX_NAMED])
-    more = len(possible) - MAX_NAMED
-    return Level.WARN, ('; {}{} may send it: the lint does not know {}. Say what a node of '
-                        'yours sends under lint.publishers in the frame_audit config'.format(
-                            named, ' and {} more'.format(more) if more > 0 else '',
-                            'what they send' if len(possible) > 1 else
-                            'what it sends'))
+    named = first_of(['{} at {}'.format(what, where) if where else what
+                      for what, where in possible], MAX_NAMED)
+    return Level.WARN, ('; {} may send it: the lint does not know {}. Say what a node of yours '
+                        'sends under lint.publishers in the frame_audit config'.format(
+                            named, 'what they send' if len(possible) > 1 else 'what it sends'))
 
 
 def _out_of_order(declared: Declared, reported: List[Finding]) -> List[Finding]:

@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..config import AuditConfig
 from ..findings import Finding, fmt, Level
@@ -43,11 +43,15 @@ def explained_by_lost_static(store: FrameStore, a: str, b: str) -> bool:
     return store.ancestry(a)[-1] != store.ancestry(b)[-1]
 
 
+def first_of(items: Sequence[str], limit: int) -> str:
+    """Return items for a message, the first limit of them: 'a, b, c' (and how many more)."""
+    shown = ', '.join(items[:limit])
+    return shown + (' and {} more'.format(len(items) - limit) if len(items) > limit else '')
+
+
 def tree_frames(store: FrameStore, limit: int = 12) -> str:
     """Return the tree's frames for a message: 'a, b, c' (and how many more)."""
-    frames = sorted(store.frames)
-    shown = ', '.join(frames[:limit])
-    return shown + (' and {} more'.format(len(frames) - limit) if len(frames) > limit else '')
+    return first_of(sorted(store.frames), limit)
 
 
 INIT_HINT = ('if the config describes another robot, write one for this robot with '
