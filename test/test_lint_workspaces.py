@@ -627,3 +627,38 @@ def test_nav2_habits_shared_files_rewritten_yaml_and_what_is_not_installed(tmp_p
     assert missing.message.endswith('(and at {}:{})'.format(launch, second))
     assert '<nav>/config/odometry.yaml is not in the workspace' in missing.message
     assert str(tmp_path) not in missing.message  # a share path is shown as <package>/path
+
+
+def test_an_offset_beside_a_node_that_sends_other_edges_is_still_checked(tmp_path):
+    root = write(tmp_path, {'launch/l.launch.py': """
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            return LaunchDescription([
+                Node(package='tf2_ros', executable='static_transform_publisher',
+                     arguments=['0.26', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+                Node(package='loc', executable='my_loc', parameters=[{
+                    'laser_offset_x': 0.3, 'pose_topic': '/pf/viz/inferred_pose',
+                    'pose_frame': 'laser'}]),
+            ])
+        """})
+    told = config_from_parameters({'lint.publishers': ['my_loc: map -> odom']})
+    (finding,) = [f for f in lint(root, told).findings if f.check == 'pose_frame']
+    assert finding.level == 'ERROR' and 'laser_offset_x is 0.3000 m' in finding.message
+
+
+def test_a_description_that_is_not_utf8_is_named(tmp_path):
+    write(tmp_path, {'launch/l.launch.py': """
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            return LaunchDescription([Node(
+                package='robot_state_publisher', executable='robot_state_publisher',
+                parameters=[{'robot_description': open('urdf/r.urdf').read()}])])
+        """})
+    (tmp_path / 'urdf').mkdir()
+    (tmp_path / 'urdf' / 'r.urdf').write_bytes('<robot name="r\xe9"/>'.encode('latin-1'))
+    (finding,) = [f for f in lint(tmp_path, ROVER).findings if f.check == 'lint_files']
+    assert finding.message.startswith('urdf/r.urdf:1: cannot be read (UnicodeDecodeError')

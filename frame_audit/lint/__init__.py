@@ -13,11 +13,11 @@ lint_parameters and lint_nodes what no tree check can see.
 from dataclasses import replace
 import tempfile
 from pathlib import Path
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .bringup import Bringup, find_entry, Planner
 from .declared import Declared
-from .description import description_edges
+from .description import Body, body_edges, read_description
 from .install import source_file
 from .laser_rules import check_laser_offset, check_pose_frame
 from .lua import lua_file, lua_options
@@ -75,7 +75,7 @@ class Reader:
         """Read against this workspace, with the team's own publishers before the table's."""
         self.collected, self.config = collected, config
         self.table: Tuple[Publisher, ...] = declared_publishers(config.lint_publishers) + TABLE
-        self.described: Dict[tuple, object] = {}  # one expansion per description and options
+        self.described: Dict[Description, Union[Body, str]] = {}
 
     def _parameter_file(self, value: object, where: Where) -> Optional[str]:
         """Return a parameter file as a workspace path; warn about those the lint cannot read."""
@@ -84,8 +84,7 @@ class Reader:
                                 'runs: its parameters are not checked'.format(value),
                                 'unresolved')
             return None
-        file = source_file(value if Path(str(value)).is_absolute() else
-                           self.collected.root / str(value), self.collected.root)
+        file = source_file(value, self.collected.root)
         if file is None:
             self.collected.warn(where, 'the parameter file {} is not in the workspace: its '
                                 'parameters are not checked'.format(value), 'missing')
@@ -95,8 +94,15 @@ class Reader:
         """Give cartographer_node the options of its .lua file as parameters."""
         path = lua_file(node.arguments)
         file = source_file(path, self.collected.root) if path else None
-        if file is not None:
-            text = (self.collected.root / file).read_text(encoding='utf-8', errors='replace')
+        try:
+            text = (self.collected.root / file).read_text(encoding='utf-8', errors='replace') \
+                if file is not None else None
+        except OSError as error:
+            self.collected.warn(node.where, 'cartographer_node: {} cannot be read ({}); its '
+                                'frames are its defaults here'.format(file, error.strerror),
+                                'unreadable')
+            text = None
+        if text is not None:
             options = lua_options(text, file)
             options.update(node.inline)
             node.inline = options
@@ -126,22 +132,27 @@ class Reader:
                 possible.append((label, node.where))
             return edges or []
         description = self._description(node, bringup)
-        prefix = node.inline.get('frame_prefix')
-        key = (description, node.where, str(prefix.value) if prefix else '', bringup.gazebo,
-               bringup.joint_states)
-        if key not in self.described:
-            self.described[key] = description_edges(
-                description, self.collected.root, self.collected.packages, *key[1:]) \
-                if isinstance(description, Description) else \
-                'its robot_description is {}, known only when the launch runs'.format(
-                    description)
-        edges = self.described[key]
-        if isinstance(edges, str):
+        if not isinstance(description, Description):
+            edges: object = 'its robot_description is {}, known only when the launch ' \
+                'runs'.format(description)
+        else:
+            if description not in self.described:  # xacro once per file and arguments
+                self.described[description] = read_description(
+                    description, self.collected.root, self.collected.packages)
+            body = self.described[description]
+            prefix = node.inline.get('frame_prefix')
+            edges = body if isinstance(body, str) else body_edges(
+                body, node.where, str(prefix.value) if prefix else '', bringup.gazebo,
+                bringup.joint_states)
+        if not isinstance(edges, str):
+            return edges
+        said = isinstance(description, Description) and source_file(
+            description.path, self.collected.root) in self.collected.unreadable
+        if not said:  # else the file's own finding says why
             self.collected.warn(node.where, 'robot_state_publisher: {}; the transforms it '
                                 'sends are not checked'.format(edges), 'description')
-            possible.append((label, node.where))
-            return []
-        return edges
+        possible.append((label, node.where))
+        return []
 
     def declare(self, bringup: Bringup) -> Tuple[Declared, List[LaunchedNode]]:
         """Return the tree a bringup declares, and the nodes it starts (their files resolved)."""

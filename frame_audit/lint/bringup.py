@@ -70,10 +70,7 @@ def include_target(include: Include, root: Path) -> Optional[str]:
     """Return the workspace file an include names, or None when it is not one."""
     if not isinstance(include.target, str):
         return None
-    path = include.target
-    if not os.path.isabs(path):
-        path = os.path.join(root, os.path.dirname(include.where.file), path)
-    return source_file(path, root)
+    return source_file(include.target, root, root / os.path.dirname(include.where.file))
 
 
 class Planner:

@@ -12,7 +12,8 @@ description sends odometry's edge too, in a bringup that starts Gazebo.
 """
 import re
 from pathlib import Path
-from typing import List, Mapping, Union
+from dataclasses import dataclass
+from typing import List, Mapping, Tuple, Union
 from xml.parsers import expat
 
 from .install import source_file
@@ -25,14 +26,23 @@ XACRO_MARKUP = re.compile(r'xmlns:xacro|<xacro:|\$\{|\$\(')
 DRIVE_PLUGINS = ('diff_drive', 'ackermann_drive', 'skid_steer_drive')
 
 
-def _joint_place(name: str, files: List[str], root: Path, fallback: Where) -> Where:
-    """Return the line of <joint name="..."> in the description's files, else fallback."""
-    pattern = re.compile(r'<joint\b[^>]*\bname\s*=\s*["\']{}["\']'.format(re.escape(name)))
+def _texts(files: List[str], root: Path) -> List[Tuple[str, str]]:
+    """Return (workspace file, text) of each file the description was made of, read once."""
+    found = []
     for path in files:
         file = source_file(path, root)
-        if file is None:
+        try:
+            if file is not None:
+                found.append((file, Path(path).read_text(encoding='utf-8', errors='replace')))
+        except OSError:
             continue
-        text = Path(path).read_text(encoding='utf-8', errors='replace')
+    return found
+
+
+def _joint_place(name: str, texts: List[Tuple[str, str]], fallback: Where) -> Where:
+    """Return the line of <joint name="..."> in the description's files, else fallback."""
+    pattern = re.compile(r'<joint\b[^>]*\bname\s*=\s*["\']{}["\']'.format(re.escape(name)))
+    for file, text in texts:
         match = pattern.search(text)
         if match:
             return Where(file, text.count('\n', 0, match.start()) + 1)
@@ -55,39 +65,53 @@ def _plugin_edges(robot: Element, file: str, where: Where) -> List[DeclaredEdge]
     return edges
 
 
-def description_edges(description: Description, root: Path, share: Mapping[str, str],
-                      where: Where, prefix: str = '', gazebo: bool = False,
-                      joint_states: bool = False) -> Union[List[DeclaredEdge], str]:
-    """
-    Return the edges robot_state_publisher sends for a description, or why it cannot say.
+@dataclass(frozen=True)
+class Body:
+    """A robot description read: its file, its document, and every joint as an edge."""
 
-    Fixed joints always; moving joints only when something in the bringup publishes
-    /joint_states (robot_state_publisher sends a moving joint only once it has its state).
-    """
-    given = Path(description.path)  # a relative path: from the workspace, as the lint reads
-    file = source_file(given if given.is_absolute() else root / given, root)
+    file: str
+    robot: Element
+    edges: Tuple[DeclaredEdge, ...]
+
+
+def read_description(description: Description, root: Path,
+                     share: Mapping[str, str]) -> Union[Body, str]:
+    """Return a description's joints, expanded by xacro where it has markup; else why not."""
+    file = source_file(description.path, root)
     if file is None:
         return 'the robot description {} is not a file of the workspace'.format(
             description.path)
     path = root / file
-    text = path.read_text(encoding='utf-8')
-    files = [str(path)]
-    expanded = path.suffix == '.xacro' or bool(XACRO_MARKUP.search(text))
     try:
+        text = path.read_text(encoding='utf-8')
+        files = [str(path)]
+        expanded = path.suffix == '.xacro' or bool(XACRO_MARKUP.search(text))
         if expanded:
             text, files = expand(str(path), dict(description.args), share)
         robot = load_xml(text)
     except ExpandError as error:
         return '{} cannot be expanded by xacro ({})'.format(file, error)
-    except (expat.ExpatError, RecursionError, OSError, ValueError) as error:
+    except (expat.ExpatError, RecursionError, OSError, ValueError, UnicodeDecodeError) as error:
         return '{} cannot be read ({}: {})'.format(file, type(error).__name__, error)
-    edges = urdf_edges(robot, file, (lambda name: _joint_place(name, files, root, Where(
-        file, 1))) if expanded else None)
+    texts = _texts(files, root) if expanded else []
+    edges = urdf_edges(robot, file, (lambda name: _joint_place(name, texts, Where(file, 1)))
+                       if expanded else None)
     if isinstance(edges, str):
         return '{}: {}'.format(file, edges)
-    edges = [edge for edge in edges if edge.static or joint_states or gazebo]
+    return Body(file, robot, tuple(edges))
+
+
+def body_edges(body: Body, where: Where, prefix: str = '', gazebo: bool = False,
+               joint_states: bool = False) -> List[DeclaredEdge]:
+    """
+    Return the edges robot_state_publisher sends for a description read.
+
+    Fixed joints always; moving joints only when something in the bringup publishes
+    /joint_states (robot_state_publisher sends a moving joint only once it has its state).
+    """
+    edges = [edge for edge in body.edges if edge.static or joint_states or gazebo]
     if prefix:
         edges = [DeclaredEdge(prefix + e.parent, prefix + e.child, e.where,
                               '{}, frame_prefix {}'.format(e.via, prefix), e.static, e.value,
                               e.field_lines) for e in edges]
-    return edges + (_plugin_edges(robot, file, where) if gazebo else [])
+    return edges + (_plugin_edges(body.robot, body.file, where) if gazebo else [])

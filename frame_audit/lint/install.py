@@ -15,7 +15,7 @@ import glob
 import os
 import re
 from pathlib import Path
-from typing import Dict, Iterator, List, Mapping, Tuple
+from typing import Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .launch_python import Evaluator
 from .model import Unresolved
@@ -157,8 +157,13 @@ def build_share(into: Path, packages: Mapping[str, Path], files: List[Path]) -> 
     return {name: str(into / name) for name in packages}
 
 
-def source_file(path: object, root: Path) -> object:
-    """Return the workspace file a path leads to (through the share links), or None."""
-    real = os.path.realpath(str(path))
+def source_file(path: object, root: Path, base: Optional[Path] = None) -> Optional[str]:
+    """
+    Return the workspace file a path leads to (through the share links), or None.
+
+    A relative path is taken from base (default: the workspace), never the current folder.
+    """
+    path = Path(str(path))
+    real = os.path.realpath(path if path.is_absolute() else (base or root) / path)
     file = os.path.relpath(real, root).replace(os.sep, '/')
     return None if file.startswith('..') or not os.path.isfile(real) else file

@@ -114,7 +114,9 @@ def _converts(node: NodeParams, param: Param, declared: Declared) -> bool:
 
 
 def _wrong_offsets(node: NodeParams, declared: Declared) -> List[Finding]:
-    if sent_edges(node, declared.table):
+    laser = declared.config.laser_frame.rsplit('/', 1)[-1]
+    if any(edge.key[1].rsplit('/', 1)[-1] == laser
+           for edge in sent_edges(node, declared.table) or []):
         return []  # a node that sends the LiDAR's edge itself (a simulator): its own mount
     findings = []
     for param in node.params.values():

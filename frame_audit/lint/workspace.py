@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, Iterator, List, Sequence, Tuple
+from typing import Callable, Dict, Iterator, List, Sequence, Set, Tuple
 from xml.parsers import expat
 
 import yaml
@@ -47,6 +47,7 @@ class Collected:
     folders: Dict[str, str] = field(default_factory=dict)  # name → its source folder
     problems: List[Finding] = field(default_factory=list)
     unreadable_launch: List[Where] = field(default_factory=list)
+    unreadable: Set[str] = field(default_factory=set)  # files already reported as such
     share: str = ''  # the share folder's links live here, for the time of one lint
 
     def shown(self, text: str) -> str:
@@ -181,6 +182,7 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
         try:
             reader(collected, path, file)
         except PARSE_ERRORS as error:
+            collected.unreadable.add(file)
             if _is_launch(path):
                 collected.unreadable_launch.append(Where(file, _error_line(error)))
             collected.warn(Where(file, _error_line(error)),
