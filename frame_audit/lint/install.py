@@ -136,7 +136,12 @@ def build_share(into: Path, packages: Mapping[str, Path], files: List[Path]) -> 
     install, and nothing else (a launch file that names a file it does not install fails to
     run, and the lint says so); any other package is linked as its source tree lies.
     """
-    owner = sorted(packages.items(), key=lambda item: -len(str(item[1])))
+    by_folder = {folder: name for name, folder in packages.items()}
+    owned: Dict[str, List[Path]] = {}
+    for path in files:  # each file belongs to the nearest package above it
+        name = next((by_folder[p] for p in path.parents if p in by_folder), None)
+        if name is not None and path.suffix in TEXT_SUFFIXES:
+            owned.setdefault(name, []).append(path)
     installed: Dict[str, List[Rule]] = {}
     for name, folder in packages.items():
         setup, setup_read = _setup_rules(folder, name)
@@ -145,10 +150,8 @@ def build_share(into: Path, packages: Mapping[str, Path], files: List[Path]) -> 
             (cmake_read or not (folder / 'CMakeLists.txt').exists())
         installed[name] = setup + cmake
         if not (read and installed[name]):
-            for path in files:
-                if path.suffix in TEXT_SUFFIXES and next(
-                        (n for n, f in owner if f in path.parents), None) == name:
-                    _link(into / name / path.relative_to(folder), path)
+            for path in owned.get(name, []):
+                _link(into / name / path.relative_to(folder), path)
     for name, folder in packages.items():
         for destination, sources in installed[name]:
             for under, source in _expand(folder, destination, sources):

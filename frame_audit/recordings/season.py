@@ -91,6 +91,13 @@ def audit_one(path: Path, config: AuditConfig) -> Row:
         return Row(str(path), error=str(error))
     except MemoryError:
         return Row(str(path), error='{}: ran out of memory'.format(path))
+    except Exception as error:  # a bug met on one recording must not lose the season's rows
+        return _failed(path, error)
+
+
+def _failed(path: Path, error: BaseException) -> Row:
+    return Row(str(path), error='{}: the audit stopped ({}: {})'.format(
+        path, type(error).__name__, str(error).splitlines()[0] if str(error) else ''))
 
 
 def audit_many(paths: Sequence[Path], config: AuditConfig, jobs: int,
@@ -106,7 +113,10 @@ def audit_many(paths: Sequence[Path], config: AuditConfig, jobs: int,
         with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context('spawn')) as pool:
             futures = {pool.submit(audit_one, path, config): path for path in paths}
             for future in as_completed(futures):
-                rows[futures[future]] = future.result()
+                try:
+                    rows[futures[future]] = future.result()
+                except Exception as error:  # a worker that died (BrokenProcessPool)
+                    rows[futures[future]] = _failed(futures[future], error)
                 if done:
                     done(rows[futures[future]])
     return [rows[path] for path in paths]
