@@ -25,12 +25,12 @@ def _config(path: Optional[str]):
     return load_config(Path(path) if path else default_config_file())
 
 
-def _progress_bar(total_s: float):
-    """Return a tqdm bar over recorded seconds on a terminal, else None."""
+def _progress_bar(total: float, unit: str = 's'):
+    """Return a tqdm bar over recorded seconds (or recordings) on a terminal, else None."""
     if not sys.stderr.isatty():
         return None
     from tqdm import tqdm
-    return tqdm(total=round(total_s, 1), unit='s', unit_scale=True, desc='auditing',
+    return tqdm(total=round(total, 1), unit=unit, unit_scale=unit == 's', desc='auditing',
                 file=sys.stderr, leave=False)
 
 
@@ -69,11 +69,7 @@ def _season(args: argparse.Namespace) -> int:
         raise UsageError('no recordings (.mcap, .db3, .bag or rosbag2 folders) under {}'.format(
             ', '.join(args.paths)))
     config = _config(args.config)
-    bar = None
-    if sys.stderr.isatty():
-        from tqdm import tqdm
-        bar = tqdm(total=len(paths), unit='recording', desc='auditing', file=sys.stderr,
-                   leave=False)
+    bar = _progress_bar(len(paths), 'recording')
     try:
         rows = audit_many(paths, config, args.jobs or os.cpu_count() or 1,
                           done=(lambda row: bar.update(1)) if bar else None)

@@ -48,8 +48,6 @@ class Substitutions:
 
     def _one(self, match: 're.Match[str]') -> str:
         kind, argument = match.group(1), match.group(2).strip().strip('\'"')
-        if kind in PACKAGE_SUBSTITUTIONS and argument == 'xacro':  # the program, not a file
-            return 'xacro'
         if kind == 'find' and argument in self.folders:
             return self.folders[argument]
         if kind in PACKAGE_SUBSTITUTIONS and argument:
@@ -158,10 +156,10 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
 def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
           namespace: str) -> None:
     for child in element.children:
-        if child.tag == 'include' and not subs.holds(child):
-            read.includes.append(Include(subs.resolve(child.attrib.get('file')), (),
-                                         Where(file, child.line), runs=False))
         if not subs.holds(child):
+            if child.tag == 'include':  # not followed, but no entry of its own either
+                read.includes.append(Include(subs.resolve(child.attrib.get('file')), (),
+                                             Where(file, child.line), runs=False))
             continue
         if child.tag == 'arg':
             subs.declare(child.attrib.get('name'), child.attrib.get('default'))

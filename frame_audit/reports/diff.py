@@ -5,6 +5,7 @@ import json
 from typing import Sequence
 
 from ..engine.compare import Difference, Side
+from ..engine.checks.common import plural
 from ..engine.findings import printable
 
 
@@ -18,8 +19,8 @@ def _lines(a: Side, b: Side, found: Sequence[Difference]) -> list:
 
 def diff_text(a: Side, b: Side, found: Sequence[Difference]) -> str:
     """Return one line per difference, naming each side's source."""
-    head = 'frame_audit diff: A {}, B {} ({} difference{})'.format(
-        a.source, b.source, len(found), '' if len(found) == 1 else 's')
+    counted = plural(len(found), 'difference')
+    head = 'frame_audit diff: A {}, B {} ({})'.format(a.source, b.source, counted)
     return '\n'.join([printable(head), ''] + ['  ' + printable(line)
                                               for line in _lines(a, b, found)]) + '\n'
 

@@ -10,6 +10,7 @@ import json
 from typing import Dict, List, Sequence
 
 from .report import fails, to_json
+from ..engine.checks.common import plural
 from ..engine.findings import printable
 from ..recordings.season import Row
 
@@ -51,7 +52,7 @@ def _summary_lines(rows: Sequence[Row]) -> List[str]:
     counts = summary(rows)
     levels = ', '.join('{} {}'.format(n, level) for level, n in counts['recordings'].items()
                        if n)
-    lines = ['{} recordings: {}'.format(len(rows), levels or 'none')]
+    lines = ['{}: {}'.format(plural(len(rows), 'recording'), levels or 'none')]
     lines += ['{}: failed in {} of {}'.format(check, n, len(rows))
               for check, n in counts['failed_checks'].items()]
     return lines
@@ -69,7 +70,7 @@ def season_text(rows: Sequence[Row]) -> str:
 
 def season_markdown(rows: Sequence[Row]) -> str:
     """Return the rows and the summary as markdown, for an issue or a wiki."""
-    lines = ['## frame_audit: {} recordings'.format(len(rows)), '',
+    lines = ['## frame_audit: {}'.format(plural(len(rows), 'recording')), '',
              '| recording | duration | worst | failed checks (first seen) |',
              '| --- | --- | --- | --- |']
     lines += ['| {} |'.format(' | '.join(cell.replace('|', '\\|') for cell in line))
