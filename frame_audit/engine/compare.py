@@ -101,10 +101,8 @@ def _parent_text(parents: Optional[Tuple[str, ...]]) -> str:
     return 'a root' if not parents else 'child of ' + ' and '.join(parents)
 
 
-def _edges(a: Side, b: Side, tolerance_m: float, tolerance_rad: float,
-           rate_tolerance: float) -> List[Difference]:
-    if a.parents is None or b.parents is None:
-        return []
+def _static_edges(a: Side, b: Side, tolerance_m: float,
+                  tolerance_rad: float) -> List[Difference]:
     found = []
     for edge in sorted(set(a.static) & set(b.static)):
         detail = _transform_difference(a.static[edge], b.static[edge], tolerance_m,
@@ -112,6 +110,11 @@ def _edges(a: Side, b: Side, tolerance_m: float, tolerance_rad: float,
         if detail:
             found.append(Difference('static ' + arrow(*edge), describe(a.static[edge]),
                                     describe(b.static[edge]), detail))
+    return found
+
+
+def _moving_edges(a: Side, b: Side, rate_tolerance: float) -> List[Difference]:
+    found = []
     for edge in sorted(set(a.moving) & set(b.moving)):
         (pub_a, rate_a), (pub_b, rate_b) = a.moving[edge], b.moving[edge]
         if pub_a and pub_b and pub_a != pub_b:
@@ -139,11 +142,11 @@ def differences(a: Side, b: Side, tolerance_m: float = 0.001, tolerance_rad: flo
     """Return what the two sides say differently, beyond the tolerances; [] when they agree."""
     found = [Difference('frames.' + role, a.roles[role] or 'none', b.roles[role] or 'none')
              for role in ROLES if a.roles[role] != b.roles[role]]
-    edges = _edges(a, b, tolerance_m, tolerance_rad, rate_tolerance)
-    if not any(d.what.startswith('static ') for d in edges):
+    static = _static_edges(a, b, tolerance_m, tolerance_rad)
+    if not static:
         found += _mount(a, b, tolerance_m, tolerance_rad)  # else the edges that moved say it
     for topic in sorted(set(a.poses) | set(b.poses)):
         if a.poses.get(topic) != b.poses.get(topic):
             found.append(Difference('{} carries'.format(topic), a.poses.get(topic, 'no topic'),
                                     b.poses.get(topic, 'no topic')))
-    return found + _parents(a, b) + edges
+    return found + _parents(a, b) + static + _moving_edges(a, b, rate_tolerance)

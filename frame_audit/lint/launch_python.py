@@ -221,20 +221,19 @@ class Evaluator:
         source = self._receiver(call)
         return Description(source) if isinstance(source, str) else source
 
-    def _command(self, call: ast.Call) -> Any:
+    def _joined(self, call: ast.Call) -> Any:
+        """Return a substitution list's text (Command, PythonExpression), or Unresolved."""
         parts = self.value(call.args[0]) if call.args else None
-        parts = parts if isinstance(parts, list) else [parts]
-        if not all(isinstance(part, (str, int, float)) for part in parts):
-            return Unresolved(ast.unparse(call))
-        return command_description(''.join(str(part) for part in parts)) or \
+        return self._concatenate(parts if isinstance(parts, list) else [parts], call)
+
+    def _command(self, call: ast.Call) -> Any:
+        text = self._joined(call)
+        return (command_description(text) if isinstance(text, str) else None) or \
             Unresolved(ast.unparse(call))
 
     def _python_expression(self, call: ast.Call) -> Any:
-        parts = self.value(call.args[0]) if call.args else None
-        parts = parts if isinstance(parts, list) else [parts]
-        if not all(isinstance(part, (str, int, float)) for part in parts):
-            return Unresolved(ast.unparse(call))
-        value = expression_value(''.join(str(part) for part in parts))
+        text = self._joined(call)
+        value = expression_value(text) if isinstance(text, str) else None
         return Unresolved(ast.unparse(call)) if value is None else str(value)
 
     def _text(self, call: ast.Call) -> Any:
@@ -320,9 +319,7 @@ def condition_holds(evaluator: Evaluator, condition: ast.expr) -> Optional[bool]
         verdict = truth(values[0])
         return None if verdict is None else verdict == (kind == 'IfCondition')
     if kind in ('LaunchConfigurationEquals', 'LaunchConfigurationNotEquals') and len(values) == 2:
-        value = evaluator.given.get(values[0]) if isinstance(values[0], str) else None
-        if value is None and isinstance(values[0], str) and values[0] in evaluator.defaults:
-            value = evaluator.value(evaluator.defaults[values[0]])
+        value = evaluator.configurations().get(values[0]) if isinstance(values[0], str) else None
         if isinstance(value, Unresolved) or value is None:
             return None
         return (str(value) == str(values[1])) == (kind == 'LaunchConfigurationEquals')

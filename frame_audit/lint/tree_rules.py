@@ -17,6 +17,7 @@ from .params import is_frame_key, leaf, yaml_text
 from .publishers import frame_params, reads_frames, sent_edges, switch_of
 from .static_tf import finite, unit_quaternion
 from ..engine.checks.common import arrow, describe, first_of
+from ..engine.config import AuditConfig
 from ..engine.findings import CheckResult, Finding, fmt, Level
 from ..engine.geometry import distance, quat_from_rpy, rotation_angle
 
@@ -31,11 +32,16 @@ LASER_NAMES = ('laser', 'lidar', 'base_scan', 'laser_frame', 'laser_link', 'lida
 MAX_NAMED = 3  # senders, bringups or places named in one message
 
 
+def rep105_parents(config: AuditConfig) -> Dict[str, str]:
+    """Return each configured frame's parent as REP 105 orders them (the LiDAR on the base)."""
+    return {config.laser_frame: config.base_frame, config.base_frame: config.odom_frame,
+            config.odom_frame: config.map_frame}
+
+
 def _expected(edge: DeclaredEdge, declared: Declared) -> bool:
     """Return whether an edge is the car's: REP 105's parent, the measured LiDAR offset."""
     config = declared.config
-    parent_of = {config.laser_frame: config.base_frame, config.base_frame: config.odom_frame,
-                 config.odom_frame: config.map_frame}
+    parent_of = rep105_parents(config)
     parent, child = edge.key
     if child in parent_of and parent != parent_of[child]:
         return False
@@ -85,9 +91,7 @@ def parents_across(trees: Sequence[Tuple[str, Declared]]) -> List[Finding]:
     """
     if not trees:
         return []
-    config = trees[0][1].config
-    expected = {config.laser_frame: config.base_frame, config.base_frame: config.odom_frame,
-                config.odom_frame: config.map_frame}
+    expected = rep105_parents(trees[0][1].config)
     parents: Dict[str, Dict[str, List[Tuple[str, DeclaredEdge]]]] = {}
     for name, tree in trees:
         for child, edges in tree.parents().items():

@@ -108,6 +108,11 @@ def build_report(source: str, duration_s: float, messages: int, store: FrameStor
 
 def to_json(report: Report) -> str:
     """Return the report as design.md's JSON."""
+    return json.dumps(report_document(report), indent=2, ensure_ascii=False) + '\n'
+
+
+def report_document(report: Report) -> Dict[str, Any]:
+    """Return the report as design.md's JSON document (a dict, for reports that hold it)."""
     document = {
         'source': report.source,
         'duration_s': report.duration_s,
@@ -123,7 +128,7 @@ def to_json(report: Report) -> str:
     if report.audited_messages is not None:
         document['audited_messages'] = report.audited_messages
         document['skipped'] = [asdict(line) for line in report.skipped]
-    return json.dumps(document, indent=2, ensure_ascii=False) + '\n'
+    return document
 
 
 def _size(report: Report) -> str:

@@ -9,7 +9,7 @@ did; the summary, how many recordings each check failed in. Text, markdown and J
 import json
 from typing import Dict, List, Sequence
 
-from .report import fails, to_json
+from .report import fails, report_document
 from ..engine.checks.common import plural
 from ..engine.findings import printable
 from ..recordings.season import Row
@@ -80,7 +80,7 @@ def season_markdown(rows: Sequence[Row]) -> str:
 
 def season_json(rows: Sequence[Row]) -> str:
     """Return one report per recording (as `audit --format json`) and the summary."""
-    recordings = [json.loads(to_json(row.report)) if row.report else
+    recordings = [report_document(row.report) if row.report else
                   {'source': row.source, 'error': row.error} for row in rows]
     for document, row in zip(recordings, rows):
         document['path'] = row.source
