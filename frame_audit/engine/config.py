@@ -86,7 +86,7 @@ class AuditConfig:
     lag_tolerance_s: float = 0.5
     lint_exclude: Tuple[str, ...] = ()
     lint_checks_off: Tuple[str, ...] = ()
-    lint_publishers: Tuple[str, ...] = ()
+    lint_publishers: 'Publishers' = ()  # (executable, its (parent, child) edges)
     given: Tuple[str, ...] = field(default=(), compare=False)
     source: str = field(default='the defaults', compare=False)
 
@@ -160,17 +160,22 @@ def _names(key: str, value: Any, empty: bool = False) -> Tuple[str, ...]:
                  or not empty)
 
 
-def _publishers(key: str, value: Any) -> Tuple[str, ...]:
+Publishers = Tuple[Tuple[str, Tuple[Tuple[str, str], ...]], ...]
+
+
+def _publishers(key: str, value: Any) -> Publishers:
     """Parse lint.publishers: 'EXECUTABLE' (sends nothing) or 'EXECUTABLE: a -> b, c -> d'."""
-    entries = _names(key, value, empty=True)
-    for i, entry in enumerate(entries):
+    parsed = []
+    for i, entry in enumerate(_names(key, value, empty=True)):
         name, _, edges = entry.partition(':')
-        pairs = [edge.split('->') for edge in edges.split(',') if edge.strip()]
-        if not name.strip() or any(len(pair) != 2 or not all(f.strip() for f in pair)
-                                   for pair in pairs) or (edges.strip() and not pairs):
+        pairs = [tuple(f.strip() for f in edge.split('->')) for edge in edges.split(',')
+                 if edge.strip()]
+        if not name.strip() or any(len(pair) != 2 or not all(pair) for pair in pairs) \
+                or (edges.strip() and not pairs):
             raise ConfigError("{}[{}]: {!r} is not 'EXECUTABLE' or 'EXECUTABLE: parent -> "
                               "child, ...'".format(key, i, entry))
-    return entries
+        parsed.append((name.strip(), tuple((pair[0], pair[1]) for pair in pairs)))
+    return tuple(parsed)
 
 
 # parameter name -> (AuditConfig field, parser)

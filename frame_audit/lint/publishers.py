@@ -163,20 +163,10 @@ TABLE: Tuple[Publisher, ...] = (
 )
 
 
-def declared_publishers(entries: Sequence[str]) -> Tuple[Publisher, ...]:
-    """
-    Return a team's own publishers from the config's lint.publishers entries.
-
-    Each entry is 'EXECUTABLE' (it sends no transform) or 'EXECUTABLE: parent -> child, ...'.
-    """
-    found = []
-    for entry in entries:
-        name, _, edges = entry.partition(':')
-        pairs = [tuple(f.strip() for f in edge.split('->')) for edge in edges.split(',')
-                 if edge.strip()]
-        found.append(Publisher(name.strip(), (name.strip(),), None,
-                               sends=lambda r, pairs=pairs: [(p[0], p[1]) for p in pairs]))
-    return tuple(found)
+def declared_publishers(entries: Sequence[Tuple[str, Sequence[Edge]]]) -> Tuple[Publisher, ...]:
+    """Return a team's own publishers: the config's lint.publishers, (executable, edges) each."""
+    return tuple(Publisher(name, (name,), None, sends=lambda r, edges=edges: list(edges))
+                 for name, edges in entries)
 
 
 def publisher_of(node: NodeParams, table: Sequence[Publisher]) -> Optional[Publisher]:
