@@ -16,7 +16,7 @@ from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive, POSE_TYPES
 import pytest
 
-from robots import PoseOut, RACECAR, record, Robot
+from robots import FOXBOT, PoseOut, RACECAR, record, Robot, TURTLESIM
 
 TURTLEBOT = Robot()  # the defaults: a TurtleBot-style robot
 
@@ -78,3 +78,17 @@ def test_an_unreadable_side_is_one_line(tmp_path, capsys):
     broken.write_bytes(b'not a recording')
     assert main(['diff', str(broken), str(broken)]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_a_robot_without_map_or_odom_is_still_compared(tmp_path, capsys):
+    """A ROS 1 field robot with no map agrees with its init config; a turtlesim has no odom."""
+    foxbot = record(tmp_path, FOXBOT)
+    config = tmp_path / 'foxbot.yaml'
+    assert main(['init', str(foxbot), '--output', str(config)]) == 0
+    capsys.readouterr()
+    assert diff(capsys, foxbot, config) == (0, [])
+    code, found = diff(capsys, foxbot, record(tmp_path, TURTLESIM))
+    assert code == 1
+    assert {'what': 'frames.odom', 'a': 'odom', 'b': 'none', 'detail': ''} in found
+    assert {'what': 'frame turtle1', 'a': 'no such frame', 'b': 'child of world',
+            'detail': ''} in found

@@ -50,16 +50,23 @@ def side_of_config(config: AuditConfig, source: str) -> Side:
 
     mount = Transform(config.laser_translation, quat_from_rpy(*config.laser_rpy)) \
         if config.laser_frame else None
-    return Side(source, dict(zip(ROLES, (config.map_frame, config.odom_frame, config.base_frame,
-                                         config.laser_frame))),
+    frames = (config.map_frame, config.odom_frame, config.base_frame, config.laser_frame)
+    return Side(source, {role: frame if frame in config.required_frames else ''  # a robot
+                         for role, frame in zip(ROLES, frames)},  # without a map says none
                 mount, {pose.topic: pose.pose_frame for pose in config.pose_topics})
 
 
-def side_of_recording(measured: Measured, store: FrameStore, source: str) -> Side:
-    """Return what a recording shows of its car: measured roles and poses, and its tree."""
-    side = Side(source, dict(zip(ROLES, (measured.map_frame or '', measured.odom_frame,
-                                         measured.base_frame, measured.laser_frame))),
-                measured.laser_mount, {pose.topic: pose.pose_frame for pose in measured.poses},
+def side_of_recording(measured: Optional[Measured], store: FrameStore, source: str) -> Side:
+    """
+    Return what a recording shows of its car: measured roles and poses, and its tree.
+
+    measured is None for a tree with no odom frame to start from (no REP 105 roles): its
+    frames, parents and edges are still compared.
+    """
+    roles = (measured.map_frame or '', measured.odom_frame, measured.base_frame,
+             measured.laser_frame) if measured else ('',) * len(ROLES)
+    side = Side(source, dict(zip(ROLES, roles)), measured.laser_mount if measured else None,
+                {pose.topic: pose.pose_frame for pose in measured.poses} if measured else {},
                 parents={})
     for child in sorted(store.frames):
         edges = store.parents.get(child, {})

@@ -16,7 +16,7 @@ from ..engine.compare import Side, side_of_config, side_of_recording
 from ..engine.config import AuditConfig, load_config, PoseTopic
 from ..engine.store import FrameStore
 from ..engine.measure import config_text, laser_mount, measure_frames, measure_pose, Measured, \
-    pose_name
+    MeasureError, pose_name
 from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, \
     POSE_WITH_COVARIANCE
 
@@ -70,5 +70,9 @@ def side_of(path: Path) -> Side:
     """Return one side of a diff: a config file (YAML) or a recording (BagError, ConfigError)."""
     if Path(path).suffix in ('.yaml', '.yml'):
         return side_of_config(load_config(Path(path)), Path(path).name)
-    measured, _, store = measure_recording(path)
+    try:
+        measured, _, store = measure_recording(path)
+    except MeasureError:  # no odom to start from: the tree alone
+        measured = None
+        store = audit_recording(path, AuditConfig(laser_frame='', pose_topics=())).audit.store
     return side_of_recording(measured, store, Path(path).name)

@@ -61,8 +61,10 @@ def _source_messages(source: Path, writer: Any) -> Iterator[Tuple[Any, int, byte
     """Yield (connection in the new recording, log time ns, raw bytes) of a rosbag2 recording."""
     from rosbags.highlevel import AnyReader
     from rosbags.interfaces import ConnectionExtRosbag2
+    from rosbags.typesys import get_typestore, Stores
 
-    with AnyReader([source]) as reader:
+    # a .db3 of older rosbag2 holds no message definitions: the standard ones stand in
+    with AnyReader([source], default_typestore=get_typestore(Stores.ROS2_HUMBLE)) as reader:
         copies: Dict[int, Any] = {}
         for connection in reader.connections:
             if not isinstance(connection.ext, ConnectionExtRosbag2):

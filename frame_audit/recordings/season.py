@@ -75,7 +75,7 @@ def find_recordings(paths: Sequence[str], recursive: bool) -> List[Path]:
             if not recursive:
                 raise BagError('{}: a folder, not a recording: add --recursive to audit the '
                                'recordings under it'.format(path))
-            found.extend(_under(path))
+            found.extend(sorted(_under(path)))
         else:
             found.append(path)
     return list(dict.fromkeys(found))
