@@ -662,3 +662,32 @@ def test_a_description_that_is_not_utf8_is_named(tmp_path):
     (tmp_path / 'urdf' / 'r.urdf').write_bytes('<robot name="r\xe9"/>'.encode('latin-1'))
     (finding,) = [f for f in lint(tmp_path, ROVER).findings if f.check == 'lint_files']
     assert finding.message.startswith('urdf/r.urdf:1: cannot be read (UnicodeDecodeError')
+
+
+def test_a_python_if_is_followed_where_its_test_is_known(tmp_path):
+    root = write(tmp_path, {'launch/l.launch.py': """
+        import os
+
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            mode = 'real'
+            nodes = []
+            if mode == 'sim':
+                nodes.append(Node(package='tf2_ros', executable='static_transform_publisher',
+                                  arguments=['0.5', '0', '0.11', '0', '0', '0', 'base_link',
+                                             'laser']))
+            else:
+                nodes.append(Node(package='tf2_ros', executable='static_transform_publisher',
+                                  arguments=['0.26', '0', '0.11', '0', '0', '0', 'base_link',
+                                             'laser']))
+            if os.environ.get('WITH_IMU') == '1':
+                nodes.append(Node(package='tf2_ros', executable='static_transform_publisher',
+                                  arguments=['0', '0', '0', '0', '0', '0', 'base_link', 'imu']))
+            return LaunchDescription(nodes)
+        """})
+    report = lint(root, ROVER)
+    assert not [f for f in report.findings if f.check in ('laser_offset', 'parent_uniqueness')]
+    frames = {row.frame for row in report.frames}
+    assert 'imu' in frames  # a test only the running launch knows: counted as taken

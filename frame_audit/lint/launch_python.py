@@ -292,7 +292,12 @@ def _parents(tree: ast.AST) -> Dict[int, ast.AST]:
 
 
 def _runs(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST]) -> bool:
-    """Return False when the call's condition, or an enclosing action's, is known false."""
+    """
+    Return False when the call's condition, or anything enclosing it, is known false.
+
+    Conditions of the call and of enclosing actions, and the Python `if` it sits in; a branch
+    whose test only a running launch knows counts as taken.
+    """
     node: Optional[ast.AST] = call
     while node is not None:
         if isinstance(node, ast.Call):
@@ -300,8 +305,35 @@ def _runs(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST]) -> 
                 if keyword.arg == 'condition' and condition_holds(
                         evaluator, evaluator.follow(keyword.value)) is False:
                     return False
-        node = parents.get(id(node))
+        above = parents.get(id(node))
+        if isinstance(above, ast.If):
+            verdict = _test(evaluator, above.test)
+            if verdict is not None and verdict != any(node is n for n in above.body):
+                return False
+        node = above
     return True
+
+
+def _test(evaluator: Evaluator, test: ast.expr) -> Optional[bool]:
+    """Return a Python `if` test's truth where its values are known, else None."""
+    if isinstance(test, ast.BoolOp):
+        verdicts = [_test(evaluator, value) for value in test.values]
+        wanted = isinstance(test.op, ast.Or)
+        if wanted in verdicts:
+            return wanted
+        return None if None in verdicts else not wanted
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        verdict = _test(evaluator, test.operand)
+        return None if verdict is None else not verdict
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 \
+            and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
+        left, right = evaluator.value(test.left), evaluator.value(test.comparators[0])
+        if isinstance(left, Unresolved) or isinstance(right, Unresolved) \
+                or not isinstance(left, (str, int, float, bool)) \
+                or not isinstance(right, (str, int, float, bool)):
+            return None
+        return (left == right) == isinstance(test.ops[0], ast.Eq)
+    return truth(evaluator.value(test))
 
 
 def outside(package: str) -> str:
