@@ -691,3 +691,36 @@ def test_a_python_if_is_followed_where_its_test_is_known(tmp_path):
     assert not [f for f in report.findings if f.check in ('laser_offset', 'parent_uniqueness')]
     frames = {row.frame for row in report.frames}
     assert 'imu' in frames  # a test only the running launch knows: counted as taken
+
+
+def test_a_urdf_file_with_xacro_markup_goes_through_xacro(tmp_path):
+    root = write(tmp_path, {
+        'src/car/package.xml': package('car'),
+        'src/car/urdf/car.urdf': """
+            <?xml version="1.0"?>
+            <robot name="car" xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <xacro:property name="lidar_x" value="0.30"/>
+              <link name="base_link"/>
+              <link name="laser"/>
+              <joint name="laser_joint" type="fixed">
+                <parent link="base_link"/>
+                <child link="laser"/>
+                <origin xyz="${lidar_x} 0 0.11"/>
+              </joint>
+            </robot>
+            """,
+        'src/car/launch/car.launch.yaml': """
+            launch:
+            - node:
+                pkg: robot_state_publisher
+                exec: robot_state_publisher
+                param:
+                - name: robot_description
+                  value: $(command 'xacro $(find-pkg-share car)/urdf/car.urdf')
+            """})
+    report = lint(root, ROVER)
+    (finding,) = [f for f in report.findings if f.check == 'laser_offset']
+    urdf = 'src/car/urdf/car.urdf'
+    assert (finding.values['file'], finding.values['line']) == (
+        urdf, line_of(root, urdf, '<joint name="laser_joint"'))
+    assert '(0.3000, 0.0000, 0.1100) m' in finding.message
