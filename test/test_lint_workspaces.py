@@ -724,3 +724,26 @@ def test_a_urdf_file_with_xacro_markup_goes_through_xacro(tmp_path):
     assert (finding.values['file'], finding.values['line']) == (
         urdf, line_of(root, urdf, '<joint name="laser_joint"'))
     assert '(0.3000, 0.0000, 0.1100) m' in finding.message
+
+
+def test_a_composable_node_in_a_yaml_container(tmp_path):
+    root = write(tmp_path, {'launch/c.launch.yaml': """
+        launch:
+        - node_container:
+            pkg: rclcpp_components
+            exec: component_container
+            name: c
+            namespace: ''
+            composable_node:
+            - pkg: nav2_amcl
+              plugin: nav2_amcl::AmclNode
+              name: amcl
+              param:
+              - name: odom_frame_id
+                value: odom_combined
+        """})
+    report = lint(root, ROVER)
+    tree = {row.frame: row.parents for row in report.frames}
+    assert tree['odom_combined'] == ('map',)
+    assert any('AMCL amcl (odom_frame_id: odom_combined)' in p
+               for row in report.frames for p in row.publishers)
