@@ -317,3 +317,12 @@ def test_sarif_puts_each_finding_at_its_file_and_line(tmp_path: Path, capsys) ->
     line = (root / BRINGUP).read_text().splitlines()[location['region']['startLine'] - 1]
     assert "'1.5708'" in line
     assert run['originalUriBaseIds']['SRCROOT']['uri'] == root.resolve().as_uri() + '/'
+
+
+def test_sarif_takes_a_finding_of_the_whole_workspace(tmp_path: Path, capsys) -> None:
+    root = with_slip(tmp_path, SLIPS['odometry_transform_off'])  # odom nowhere above the base
+    (root / SLAM).unlink()  # and map nowhere at all: a finding with no file of its own
+    assert main(['lint', str(root), '--format', 'sarif', '--fail-on', 'warn']) == 1
+    results = json.loads(capsys.readouterr().out)['runs'][0]['results']
+    assert any(r['ruleId'] == 'chain_order' and r['locations'] == [] and 'map' in
+               r['message']['text'] for r in results)

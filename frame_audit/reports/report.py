@@ -224,14 +224,16 @@ def to_sarif(report: Report) -> str:
     results = []
     for finding in report.findings:
         place = finding.values
-        location = {'physicalLocation': {'artifactLocation': {'uri': str(place['file']),
-                                                              'uriBaseId': 'SRCROOT'}}}
-        if int(place.get('line', 0) or 0) > 0:
-            location['physicalLocation']['region'] = {'startLine': int(place['line'])}
+        locations = []
+        if 'file' in place:  # a finding of the whole workspace (a frame nothing sends) has none
+            location = {'physicalLocation': {'artifactLocation': {'uri': str(place['file']),
+                                                                  'uriBaseId': 'SRCROOT'}}}
+            if int(place.get('line', 0) or 0) > 0:
+                location['physicalLocation']['region'] = {'startLine': int(place['line'])}
+            locations.append(location)
         results.append({
             'ruleId': finding.check, 'level': SARIF_LEVELS[finding.level],
-            'message': {'text': finding.message},
-            'locations': [location] if 'file' in place else []})
+            'message': {'text': finding.message}, 'locations': locations})
     driver = {'name': 'frame_audit', 'informationUri': 'https://github.com/frame-audit',
               'rules': [{'id': rule, 'shortDescription': {'text': rule.replace('_', ' ')}}
                         for rule in rules]}
