@@ -321,7 +321,7 @@ def test_sarif_puts_each_finding_at_its_file_and_line(tmp_path: Path, capsys) ->
 
 def test_sarif_takes_a_finding_of_the_whole_workspace(tmp_path: Path, capsys) -> None:
     root = with_slip(tmp_path, SLIPS['odometry_transform_off'])  # odom nowhere above the base
-    (root / SLAM).unlink()  # and map nowhere at all: a finding with no file of its own
+    (root / SLAM_LAUNCH).unlink()  # and map nowhere at all: a finding with no file of its own
     assert main(['lint', str(root), '--format', 'sarif', '--fail-on', 'warn']) == 1
     results = json.loads(capsys.readouterr().out)['runs'][0]['results']
     assert any(r['ruleId'] == 'chain_order' and r['locations'] == [] and 'map' in
