@@ -747,3 +747,65 @@ def test_a_composable_node_in_a_yaml_container(tmp_path):
     assert tree['odom_combined'] == ('map',)
     assert any('AMCL amcl (odom_frame_id: odom_combined)' in p
                for row in report.frames for p in row.publishers)
+
+
+CARTO = {
+    'src/carto/package.xml': package('carto'),
+    'src/carto/configuration_files/base_2d.lua': """
+        include "map_builder.lua"
+        options = {
+          map_builder = MAP_BUILDER,
+          map_frame = "map",
+          tracking_frame = "base_link",
+          published_frame = "base_link",
+          odom_frame = "odom",
+          provide_odom_frame = true,
+        }
+        return options
+        """,
+    'src/carto/configuration_files/robot_2d.lua': """
+        include "base_2d.lua"
+        options.provide_odom_frame = false
+        options.published_frame = "odom"
+        return options
+        """,
+    'src/carto/launch/carto.launch.py': """
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+        from launch_ros.substitutions import FindPackageShare
+
+        def generate_launch_description():
+            share = FindPackageShare('carto').find('carto')
+            return LaunchDescription([
+                Node(package='cartographer_ros', executable='cartographer_node',
+                     arguments=['-configuration_directory', share + '/configuration_files',
+                                '-configuration_basename', 'robot_2d.lua']),
+                Node(package='vesc_ackermann', executable='vesc_to_odom_node',
+                     parameters=[{'publish_tf': True}]),
+                Node(package='tf2_ros', executable='static_transform_publisher',
+                     arguments=['0.26', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+            ])
+        """,
+}
+
+
+def test_cartographer_lua_includes_and_option_lines(tmp_path):
+    root = write(tmp_path, CARTO)
+    report = lint(root, ROVER)
+    assert problems(report) == set(), [f.message for f in report.findings]
+    rows = {row.frame: row for row in report.frames}
+    assert rows['odom'].parents == ('map',)  # robot_2d.lua over base_2d.lua: map -> odom
+    lua = 'src/carto/configuration_files/robot_2d.lua'
+    assert '{}:{}'.format(lua, line_of(root, lua, 'options.published_frame')) in \
+        rows['odom'].publishers[0]
+
+
+def test_cartographer_without_its_lua_is_a_possible_sender(tmp_path):
+    files = dict(CARTO)
+    files['src/carto/launch/carto.launch.py'] = files['src/carto/launch/carto.launch.py'] \
+        .replace("'robot_2d.lua'", "'missing_2d.lua'")
+    report = lint(write(tmp_path, files), ROVER)
+    (unread,) = [f for f in report.findings if f.check == 'lint_files']
+    assert 'missing_2d.lua sets no map_frame, published_frame' in unread.message
+    (missing,) = [f for f in report.findings if f.check == 'chain_order']
+    assert missing.level == 'WARN' and 'cartographer_node' in missing.message

@@ -20,7 +20,7 @@ from .declared import Declared
 from .description import Body, body_edges, read_description
 from .install import source_file
 from .laser_rules import check_laser_offset, check_pose_frame
-from .lua import lua_file, lua_options
+from .lua import FRAME_OPTIONS, lua_file, lua_options
 from .model import DeclaredEdge, Description, LaunchedNode, Param, Unresolved, Where
 from .nodes import NODES_CHECK, node_params, PARAMETERS_CHECK, same_names, unapplied_blocks
 from .publishers import declared_publishers, Publisher, publisher_of, sent_edges, TABLE
@@ -91,21 +91,17 @@ class Reader:
         return file
 
     def _cartographer(self, node: LaunchedNode) -> None:
-        """Give cartographer_node the options of its .lua file as parameters."""
-        path = lua_file(node.arguments)
-        file = source_file(path, self.collected.root) if path else None
-        try:
-            text = (self.collected.root / file).read_text(encoding='utf-8', errors='replace') \
-                if file is not None else None
-        except OSError as error:
-            self.collected.warn(node.where, 'cartographer_node: {} cannot be read ({}); its '
-                                'frames are its defaults here'.format(file, error.strerror),
-                                'unreadable')
-            text = None
-        if text is not None:
-            options = lua_options(text, file)
-            options.update(node.inline)
-            node.inline = options
+        """Give cartographer_node the options of its .lua file (and its includes)."""
+        named = lua_file(node.arguments)
+        options = lua_options(Path(named[0]), named[1], self.collected.root) if named else {}
+        if not set(FRAME_OPTIONS) <= set(options):
+            self.collected.warn(node.where, 'cartographer_node: {} sets no {} the lint can '
+                                'read: the frames it publishes are not checked'.format(
+                                    '{}/{}'.format(*named) if named else 'its .lua file (no '
+                                    '-configuration_directory and -configuration_basename)',
+                                    ', '.join(FRAME_OPTIONS)), 'lua')
+        options.update(node.inline)
+        node.inline = options
 
     def _description(self, node: LaunchedNode, bringup: Bringup) -> object:
         """Return robot_state_publisher's description: its parameter, ROS 1's, or its argument."""

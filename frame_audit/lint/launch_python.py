@@ -67,6 +67,7 @@ class Evaluator:
             'ParameterFile': self._first, 'str': self._first, 'Path': self._first,
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
             'RewrittenYaml': self._rewritten,
+            'find': self._receiver,  # FindPackageShare(p).find(p): the share folder
             'toprettyxml': self._receiver, 'split': self._split, 'items': self._items,
             'open': self._description, 'read': self._read, 'read_text': self._read,
             'process_file': self._description, 'Command': self._command,

@@ -70,7 +70,9 @@ def _robot_localization(r: Reading) -> List[Edge]:
     return [(odom, base)] if world == odom else []
 
 
-def _cartographer(r: Reading) -> List[Edge]:
+def _cartographer(r: Reading) -> Optional[List[Edge]]:
+    if 'published_frame' not in r.node.params:
+        return None  # no default in cartographer's code: its .lua was not read
     map_frame, published = r.frame('map_frame', 'map'), r.frame('published_frame', 'base_link')
     if _on(r.get('provide_odom_frame', False)):
         odom = r.frame('odom_frame', 'odom')
