@@ -809,3 +809,81 @@ def test_cartographer_without_its_lua_is_a_possible_sender(tmp_path):
     assert 'missing_2d.lua sets no map_frame, published_frame' in unread.message
     (missing,) = [f for f in report.findings if f.check == 'chain_order']
     assert missing.level == 'WARN' and 'cartographer_node' in missing.message
+
+
+def test_substitution_conditions_choose_one_lidar_driver(tmp_path):
+    root = write(tmp_path, {'src/l/package.xml': package('l'), 'src/l/launch/lasers.launch.py': """
+        from launch import LaunchDescription
+        from launch.actions import DeclareLaunchArgument
+        from launch.conditions import IfCondition
+        from launch.substitutions import EqualsSubstitution, LaunchConfiguration, \\
+            NotSubstitution
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            sensor = LaunchConfiguration('sensor')
+            return LaunchDescription([
+                DeclareLaunchArgument('sensor', default_value='ydlidar'),
+                Node(package='tf2_ros', executable='static_transform_publisher',
+                     condition=IfCondition(EqualsSubstitution(sensor, 'ydlidar')),
+                     arguments=['0.26', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+                Node(package='tf2_ros', executable='static_transform_publisher',
+                     condition=IfCondition(NotSubstitution(EqualsSubstitution(sensor,
+                                                                             'ydlidar'))),
+                     arguments=['0.30', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+            ])
+        """})
+    assert problems(lint(root, ROVER)) == {('chain_order', 'ERROR', None, None)}  # no odom
+    other = lint(root, ROVER, ('l/lasers.launch.py', 'sensor:=ld06'))
+    lasers = 'src/l/launch/lasers.launch.py'
+    assert ('laser_offset', 'ERROR', lasers, line_of(root, lasers, "'0.30'")) in problems(other)
+    assert not [f for f in other.findings if f.check == 'parent_uniqueness']
+
+
+def test_blocks_for_nodes_switched_off_or_unnamed_and_an_unknown_prefix(tmp_path):
+    root = write(tmp_path, {
+        'src/v/package.xml': package('v'),
+        'src/v/config/vesc.yaml': """
+            vesc_to_odom_node:
+              ros__parameters:
+                publish_tf: true
+            """,
+        'src/v/config/depth.yaml': """
+            depthimage_to_laserscan:
+              ros__parameters:
+                output_frame: laser
+            """,
+        'src/v/launch/v.launch.py': """
+            import os
+
+            from launch import LaunchDescription
+            from launch.actions import DeclareLaunchArgument
+            from launch.conditions import IfCondition
+            from launch.substitutions import LaunchConfiguration
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                params = 'src/v/config/vesc.yaml'
+                return LaunchDescription([
+                    DeclareLaunchArgument('odom', default_value='false'),
+                    Node(package='vesc_driver', executable='vesc_driver_node',
+                         name='vesc_driver_node', parameters=[params]),
+                    Node(package='vesc_ackermann', executable='vesc_to_odom_node',
+                         name='vesc_to_odom_node', parameters=[params],
+                         condition=IfCondition(LaunchConfiguration('odom'))),
+                    Node(package='depthimage_to_laserscan',
+                         executable='depthimage_to_laserscan_node',
+                         parameters=['src/v/config/depth.yaml']),
+                    Node(package='robot_state_publisher', executable='robot_state_publisher',
+                         parameters=[{'robot_description': open('src/v/r.urdf').read(),
+                                      'frame_prefix': os.environ['PREFIX']}]),
+                ])
+            """,
+        'src/v/r.urdf': LIDAR_URDF.format(x=0.26)})
+    report = lint(root, ROVER)
+    # vesc_to_odom_node's block is right (the node is off by default), and
+    # depthimage_to_laserscan is that node's name in its code: neither is a typo
+    assert not [f for f in report.findings if f.check == 'lint_parameters']
+    (prefix,) = [f for f in report.findings if 'frame_prefix' in f.message]
+    assert prefix.check == 'lint_files' and "os.environ['PREFIX']" in prefix.message
+    assert 'laser' not in {row.frame for row in report.frames}  # never pasted into names

@@ -137,8 +137,11 @@ class Reader:
                     description, self.collected.root, self.collected.packages)
             body = self.described[description]
             prefix = node.inline.get('frame_prefix')
+            if prefix is not None and not isinstance(prefix.value, str):
+                body = 'its frame_prefix is {}, known only when the launch runs'.format(
+                    prefix.value)
             edges = body if isinstance(body, str) else body_edges(
-                body, node.where, str(prefix.value) if prefix else '', bringup.gazebo,
+                body, node.where, prefix.value if prefix else '', bringup.gazebo,
                 bringup.joint_states)
         if not isinstance(edges, str):
             return edges
@@ -285,7 +288,8 @@ def _report(path: str, collected: Collected, together: Declared,
             declared: List[tuple]) -> Report:
     config = together.config
     per_check: Dict[str, List[Tuple[str, List[Finding]]]] = {}
-    started = {str(name) for _, _, launched in declared for node in launched
+    started = {str(name) for bringup, _, launched in declared
+               for node in launched + bringup.switched_off
                for name in (node.name, node.executable) if isinstance(name, str)}
     summaries = {result.check: result.summary
                  for result in (rule(together) for rule in BRINGUP_RULES)}

@@ -52,6 +52,7 @@ class Bringup:
     name: str
     files: List[str] = field(default_factory=list)
     nodes: List[LaunchedNode] = field(default_factory=list)
+    switched_off: List[LaunchedNode] = field(default_factory=list)  # by a condition
     description: Optional[Param] = None  # ROS 1's global robot_description
     unknown: List[Tuple[str, Optional[Where]]] = field(default_factory=list)  # not followed
     gazebo: bool = False
@@ -109,6 +110,7 @@ class Planner:
         except (SyntaxError, ValueError, RecursionError):
             return  # reported when the workspace was read
         bringup.nodes += read.nodes
+        bringup.switched_off += read.switched_off
         bringup.description = read.description or bringup.description
         bringup.gazebo = bringup.gazebo or any(n.package in GAZEBO for n in read.nodes)
         for include in read.includes:

@@ -160,6 +160,8 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
             if child.tag == 'include':  # not followed, but no entry of its own either
                 read.includes.append(Include(subs.resolve(child.attrib.get('file')), (),
                                              Where(file, child.line), runs=False))
+            elif child.tag in NODES:
+                read.switched_off.append(_node(child, file, subs, namespace))
             continue
         if child.tag == 'arg':
             subs.declare(child.attrib.get('name'), child.attrib.get('default'))

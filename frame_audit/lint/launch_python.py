@@ -68,6 +68,9 @@ class Evaluator:
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
             'RewrittenYaml': self._rewritten,
             'find': self._receiver,  # FindPackageShare(p).find(p): the share folder
+            'EqualsSubstitution': self._logic, 'NotEqualsSubstitution': self._logic,
+            'AndSubstitution': self._logic, 'OrSubstitution': self._logic,
+            'NotSubstitution': self._logic,
             'toprettyxml': self._receiver, 'split': self._split, 'items': self._items,
             'open': self._description, 'read': self._read, 'read_text': self._read,
             'process_file': self._description, 'Command': self._command,
@@ -187,6 +190,22 @@ class Evaluator:
         default = self.defaults.get(name) if isinstance(name, str) else None
         default = keywords.get('default', default)
         return Unresolved(ast.unparse(call)) if default is None else self.value(default)
+
+    def _logic(self, call: ast.Call) -> Any:
+        """Return EqualsSubstitution, And..., Or..., Not... as the text launch makes of them."""
+        values = [self.value(arg) for arg in call.args]
+        kind = _name(call.func)
+        if any(isinstance(v, Unresolved) or isinstance(v, (list, dict)) for v in values):
+            return Unresolved(ast.unparse(call))
+        if kind in ('EqualsSubstitution', 'NotEqualsSubstitution') and len(values) == 2:
+            same = str(values[0]) == str(values[1])
+            return str(same == (kind == 'EqualsSubstitution')).lower()
+        truths = [truth(v) for v in values]
+        if None in truths or not truths:
+            return Unresolved(ast.unparse(call))
+        verdict = not truths[0] if kind == 'NotSubstitution' else \
+            all(truths) if kind == 'AndSubstitution' else any(truths)
+        return str(verdict).lower()
 
     def _rewritten(self, call: ast.Call) -> Any:
         """Return RewrittenYaml's source file: Nav2's rewrites touch no frame parameters."""
@@ -454,8 +473,7 @@ def read_python_launch(text: str, file: str, packages: Mapping[str, str],
     for call in ast.walk(tree):
         if isinstance(call, ast.Call) and _name(call.func) == INCLUDE:
             read.includes.append(_include(evaluator, call, file, _runs(evaluator, call, parents)))
-        if not isinstance(call, ast.Call) or _name(call.func) not in NODE_CALLS \
-                or not _runs(evaluator, call, parents):
+        if not isinstance(call, ast.Call) or _name(call.func) not in NODE_CALLS:
             continue
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         node = LaunchedNode(_keyword(evaluator, keywords, 'package'),
@@ -468,7 +486,7 @@ def read_python_launch(text: str, file: str, packages: Mapping[str, str],
             node.arguments = _tokens(evaluator, keywords['arguments'])
         if 'parameters' in keywords:
             _parameters(evaluator, keywords['parameters'], node, file)
-        read.nodes.append(node)
+        (read.nodes if _runs(evaluator, call, parents) else read.switched_off).append(node)
     read.nodes.sort(key=lambda n: n.where.line)
     read.includes.sort(key=lambda i: i.where.line)
     read.configurations = evaluator.configurations()

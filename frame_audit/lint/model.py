@@ -150,6 +150,7 @@ class LaunchRead:
     """What one launch file starts in one context: nodes, includes, a global description."""
 
     nodes: List[LaunchedNode] = field(default_factory=list)
+    switched_off: List[LaunchedNode] = field(default_factory=list)  # a condition known false
     includes: List[Include] = field(default_factory=list)
     description: Optional[Param] = None
     configurations: Dict[str, Any] = field(default_factory=dict)

@@ -71,8 +71,9 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
                 loaders.setdefault(path, []).append(node)
     findings = []
     for path, nodes in sorted(loaders.items()):
-        names = sorted({str(n.name if isinstance(n.name, str) else n.executable)
-                        for n in nodes})
+        if any(not isinstance(n.name, str) for n in nodes):
+            continue  # a node started without name= is named in its code: a guess would lie
+        names = sorted({n.name for n in nodes})
         for block in blocks.get(path, []):
             own = node_name(block.node)
             if any(_matches(block, node) for node in nodes) or own in elsewhere:
