@@ -338,8 +338,11 @@ def test_a_description_xacro_cannot_expand_is_named(tmp_path):
     (unreadable,) = [f for f in report.findings if f.check == 'lint_files']
     assert 'cannot be expanded by xacro' in unreadable.message and 'height' in unreadable.message
     assert 'src/rover_description/urdf/rover.urdf.xacro' in unreadable.message
-    # what robot_state_publisher would send is unknown: missing frames are WARNs naming it
+    # what robot_state_publisher would send is unknown: missing frames are WARNs naming it,
+    # and the LiDAR's mount gets no verdict at all
     assert {f.level for f in report.findings if f.check == 'chain_order'} <= {'WARN'}
+    laser = next(c for c in report.checks if c.check == 'laser_offset')
+    assert laser.level == 'STALE' and laser.message.startswith('not judged')
 
 
 @pytest.mark.parametrize('launch, error', [

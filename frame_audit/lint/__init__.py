@@ -291,8 +291,7 @@ def _report(path: str, collected: Collected, together: Declared,
     started = {str(name) for bringup, _, launched in declared
                for node in launched + bringup.switched_off
                for name in (node.name, node.executable) if isinstance(name, str)}
-    summaries = {result.check: result.summary
-                 for result in (rule(together) for rule in BRINGUP_RULES)}
+    summaries = {result.check: result for result in (rule(together) for rule in BRINGUP_RULES)}
     for bringup, tree, launched in declared:
         tree.context = together
         for rule in BRINGUP_RULES:
@@ -301,9 +300,9 @@ def _report(path: str, collected: Collected, together: Declared,
         per_check.setdefault(PARAMETERS_CHECK, []).append((bringup.name, unapplied_blocks(
             launched, collected.blocks, started)))
         per_check.setdefault(NODES_CHECK, []).append((bringup.name, same_names(launched)))
-    results = [CheckResult(check, summary, _merge(per_check.get(check, [])) + (parents_across(
-        [(b.name, tree) for b, tree, _ in declared]) if check == PARENTS else []))
-               for check, summary in summaries.items()]
+    results = [CheckResult(check, whole.summary, _merge(per_check.get(check, [])) + (
+        parents_across([(b.name, tree) for b, tree, _ in declared]) if check == PARENTS
+        else []), stale=whole.stale) for check, whole in summaries.items()]
     results += [rule(together) for rule in TOGETHER_RULES]
     results = sorted(results, key=lambda r: CHECK_IDS.index(r.check))
     total, kinds = tally(collected)

@@ -54,11 +54,14 @@ def check_laser_offset(declared: Declared) -> CheckResult:
     values = declared.laser_values()
     findings = [_offset_finding(edge, value, config) for edge, value in values
                 if laser_problems(value, config)]
-    summary = '{} is {}, as configured ({})'.format(
-        arrow(config.base_frame, config.laser_frame), describe(values[0][1]),
-        values[0][0].where) if values else 'no {} declared in the workspace'.format(
-            arrow(config.base_frame, config.laser_frame))
-    return CheckResult(LASER, summary, findings)
+    edge = arrow(config.base_frame, config.laser_frame)
+    if values:
+        return CheckResult(LASER, '{} is {}, as configured ({})'.format(
+            edge, describe(values[0][1]), values[0][0].where), findings)
+    if declared.possible:  # what the lint cannot read may declare it: no verdict
+        return CheckResult(LASER, 'not judged: no {} the lint can read, and {} may declare '
+                           'it'.format(edge, declared.possible[0][0]), stale=True)
+    return CheckResult(LASER, 'no {} declared in the workspace'.format(edge))
 
 
 def _pose_topics(node: NodeParams, config: AuditConfig,

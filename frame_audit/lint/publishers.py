@@ -142,8 +142,9 @@ TABLE: Tuple[Publisher, ...] = (
     # Nodes that send no transform; the frames they name are read by them, not sent.
     Publisher('a LiDAR driver', ('urg_node_driver', 'urg_node', 'sllidar_node', 'rplidar_node',
                                  'rplidar_composition', 'ydlidar_ros2_driver_node',
-                                 'hokuyo_node', 'lidar_node'),
-              ('laser_frame_id', 'frame_id')),
+                                 'hokuyo_node', 'lidar_node', 'ldlidar', 'ldlidar_node',
+                                 'ldlidar_stl_ros2_node', 'xv_11_driver', 'hlds_laser_publisher'),
+              ('laser_frame_id', 'frame_id', 'lidar_frame')),
     Publisher('the VESC driver', ('vesc_driver_node', 'ackermann_to_vesc_node',
                                   'throttle_interpolator', 'ackermann_mux')),
     Publisher('pointcloud_to_laserscan', (
