@@ -890,3 +890,53 @@ def test_blocks_for_nodes_switched_off_or_unnamed_and_an_unknown_prefix(tmp_path
     (prefix,) = [f for f in report.findings if 'frame_prefix' in f.message]
     assert prefix.check == 'lint_files' and "os.environ['PREFIX']" in prefix.message
     assert 'laser' not in {row.frame for row in report.frames}  # never pasted into names
+
+
+def test_alternatives_behind_conditions_only_a_run_knows(tmp_path):
+    """One edge from either side of an unknown condition is one sender, not two."""
+    root = write(tmp_path, {
+        'src/alt/package.xml': package('alt'),
+        'src/alt/launch/alt.launch.py': """
+            import os
+
+            from launch import LaunchDescription
+            from launch.conditions import IfCondition, UnlessCondition
+            from launch.substitutions import LaunchConfiguration
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                sim = LaunchConfiguration('use_sim')
+                odom = []
+                if os.environ.get('ODOM') == 'ekf':
+                    odom.append(Node(package='robot_localization', executable='ekf_node',
+                                     parameters=[{'world_frame': 'odom'}]))
+                else:
+                    odom.append(Node(package='vesc_ackermann', executable='vesc_to_odom_node',
+                                     parameters=[{'publish_tf': True}]))
+                return LaunchDescription(odom + [
+                    Node(package='tf2_ros', executable='static_transform_publisher',
+                         condition=IfCondition(sim), arguments=[
+                             '0.26', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+                    Node(package='tf2_ros', executable='static_transform_publisher',
+                         condition=UnlessCondition(sim), arguments=[
+                             '0.26', '0', '0.11', '0', '0', '0', 'base_link', 'laser']),
+                ])
+            """,
+        'src/alt/launch/both.launch.xml': """
+            <launch>
+              <group if="$(env SIM)">
+                <node pkg="tf2_ros" exec="static_transform_publisher"
+                      args="0 0 0 0 0 0 map odom"/>
+              </group>
+              <group unless="$(env SIM)">
+                <node pkg="tf2_ros" exec="static_transform_publisher"
+                      args="0 0 0 0 0 0 map odom"/>
+              </group>
+              <include file="$(find-pkg-share alt)/launch/alt.launch.py"/>
+            </launch>
+            """})
+    report = lint(root, ROVER, ('alt/both.launch.xml',))
+    assert not [f for f in report.findings if f.check == 'parent_uniqueness'], \
+        [f.message for f in report.findings]
+    rows = {row.frame: row for row in report.frames}
+    assert len(rows['base_link'].publishers) == 2  # both listed: either may run

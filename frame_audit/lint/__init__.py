@@ -168,7 +168,8 @@ class Reader:
         nodes = node_params(launched, self.collected.blocks)
         for node, params in zip([n for n in launched
                                  if not is_static_publisher(n.package, n.executable)], nodes):
-            edges += self._sent(node, params, bringup, possible)
+            edges += [replace(edge, branch=node.branch)
+                      for edge in self._sent(node, params, bringup, possible)]
         for node in launched:
             if is_static_publisher(node.package, node.executable):
                 edge = static_edge(node.arguments, node.where)
@@ -176,7 +177,7 @@ class Reader:
                     self.collected.warn(node.where, 'static_transform_publisher: {}; this '
                                         'transform is not checked'.format(edge), 'static')
                 else:
-                    edges.append(edge)
+                    edges.append(replace(edge, branch=node.branch))
         return Declared(edges, nodes, self.config, possible, self.table), launched
 
 

@@ -19,7 +19,7 @@ from .install import source_file
 from .launch_markup import read_launch
 from .launch_python import read_python_launch
 from .markup import Element
-from .model import Include, LaunchedNode, LaunchRead, Param, Unresolved, Where
+from .model import Branch, Include, LaunchedNode, LaunchRead, Param, Unresolved, Where
 
 MAX_DEPTH = 16  # includes within includes: deeper is a cycle the stack did not catch
 MAX_FILES = 500  # launch files read for one bringup
@@ -95,11 +95,11 @@ class Planner:
         """Return the bringup of these entry files started together with these arguments."""
         bringup = Bringup(' + '.join(entries))
         for entry in entries:
-            self._follow(bringup, entry, dict(given), [])
+            self._follow(bringup, entry, dict(given), [], ())
         return bringup
 
     def _follow(self, bringup: Bringup, file: str, given: Dict[str, Any],
-                stack: List[str]) -> None:
+                stack: List[str], branch: Branch) -> None:
         if file in stack or len(stack) >= MAX_DEPTH or len(bringup.files) >= MAX_FILES:
             self.warn(Where(file, 1), 'included again by {} (a cycle, or includes nested past '
                       '{}): not followed further'.format(' → '.join(stack), MAX_DEPTH), 'cycle')
@@ -109,22 +109,25 @@ class Planner:
             read = self.sources[file].read(self.packages, given, self.folders)
         except (SyntaxError, ValueError, RecursionError):
             return  # reported when the workspace was read
+        for node in read.nodes:  # an include under an unknown condition: its nodes too
+            node.branch = branch + node.branch
         bringup.nodes += read.nodes
         bringup.switched_off += read.switched_off
         bringup.description = read.description or bringup.description
         bringup.gazebo = bringup.gazebo or any(n.package in GAZEBO for n in read.nodes)
         for include in read.includes:
             if include.runs:
-                self._include(bringup, include, read.configurations, stack + [file])
+                self._include(bringup, include, read.configurations, stack + [file],
+                              branch + include.branch)
 
     def _include(self, bringup: Bringup, include: Include, configurations: Dict[str, Any],
-                 stack: List[str]) -> None:
+                 stack: List[str], branch: Branch) -> None:
         target = include_target(include, self.root)
         text = self.shown(str(include.target))
         if target in self.sources:
             given = dict(configurations)
             given.update(include.arguments)
-            self._follow(bringup, target, given, stack)
+            self._follow(bringup, target, given, stack, branch)
             return
         bringup.gazebo = bringup.gazebo or any(name in text for name in GAZEBO)
         entry = ('the launch file {}, included'.format(text), include.where)

@@ -9,6 +9,7 @@ $(find-pkg-share pkg) and $(find pkg) for a package of the workspace, $(var name
 $(arg name) from the value given, an <arg>'s default or a <let>. `if`/`unless` are evaluated
 where their value is known; groups scope their arguments. Anything else is Unresolved.
 """
+from dataclasses import replace
 import os
 import re
 import shlex
@@ -18,7 +19,7 @@ import yaml
 
 from .launch_python import command_description, expression_value, outside, truth
 from .markup import Element, LinedDict, LinedList
-from .model import Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, Where
+from .model import Branch, Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, Where
 from .params import yaml_text
 
 SUBSTITUTION = re.compile(r'\$\(([\w-]+)((?:\s[^$()]*)?)\)')  # one without another inside
@@ -79,13 +80,18 @@ class Substitutions:
             pass
         return Unresolved(text)
 
-    def holds(self, element: Element) -> bool:
-        """Return False when an element's if/unless is known to be false."""
+    def branch(self, element: Element) -> Optional[Branch]:
+        """Return None when an element's if/unless is known false, else what is unknown."""
+        unknown = []
         for key, wanted in (('if', True), ('unless', False)):
-            if key in element.attrib and truth(self.resolve(element.attrib[key])) is (
-                    not wanted):
-                return False
-        return True
+            if key not in element.attrib:
+                continue
+            verdict = truth(self.resolve(element.attrib[key]))
+            if verdict is (not wanted):
+                return None
+            if verdict is None:
+                unknown.append((element.attrib[key], wanted))
+        return tuple(unknown)
 
 
 def scalar(text: Any) -> Any:
@@ -154,15 +160,17 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
 
 
 def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
-          namespace: str) -> None:
+          namespace: str, around: Branch = ()) -> None:
     for child in element.children:
-        if not subs.holds(child):
+        own = subs.branch(child)
+        if own is None:
             if child.tag == 'include':  # not followed, but no entry of its own either
                 read.includes.append(Include(subs.resolve(child.attrib.get('file')), (),
                                              Where(file, child.line), runs=False))
             elif child.tag in NODES:
                 read.switched_off.append(_node(child, file, subs, namespace))
             continue
+        branch = around + own
         if child.tag == 'arg':
             subs.declare(child.attrib.get('name'), child.attrib.get('default'))
             if 'value' in child.attrib:  # ROS 1: a constant no caller overrides
@@ -173,7 +181,7 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
             namespace = '/'.join(filter(None, (namespace, str(subs.resolve(
                 child.attrib.get('namespace', ''))).strip('/'))))
         elif child.tag in NODES:
-            read.nodes.append(_node(child, file, subs, namespace))
+            read.nodes.append(replace(_node(child, file, subs, namespace), branch=branch))
         elif child.tag == 'param' and child.attrib.get('name') == DESCRIPTION:
             read.description = Param(DESCRIPTION, _description(child, subs),
                                      Where(file, child.line))
@@ -181,16 +189,16 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
             arguments = tuple((str(a.attrib.get('name')), subs.resolve(a.attrib.get('value')))
                               for a in child.children if a.tag == 'arg')
             read.includes.append(Include(subs.resolve(child.attrib.get('file')), arguments,
-                                         Where(file, child.line)))
+                                         Where(file, child.line), branch=branch))
         if child.tag in ('group', 'node_container', 'load_composable_node'):
             if child.tag == 'node_container':
-                read.nodes.append(_node(child, file, subs, namespace))
+                read.nodes.append(replace(_node(child, file, subs, namespace), branch=branch))
             scoped = Substitutions(subs.packages, subs.given, subs.path, subs.folders)
             scoped.arguments = dict(subs.arguments)
             inner = str(subs.resolve(child.attrib.get('ns', child.attrib.get('namespace', ''))))
             _walk(child, file, scoped if child.tag == 'group' else subs, read,
                   '/'.join(filter(None, (namespace, inner.strip('/')))) if child.tag == 'group'
-                  else namespace)
+                  else namespace, branch)
 
 
 def read_launch(root: Element, file: str, packages: Mapping[str, str],

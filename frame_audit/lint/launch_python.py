@@ -12,12 +12,13 @@ evaluated where their value is known; a robot description read from a file, by x
 Command(['xacro ', ...]) is followed. Anything else is Unresolved.
 """
 import ast
+from dataclasses import replace
 import os
 import shlex
-from typing import Any, Callable, Dict, List, Mapping, Optional, Set
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
-from .model import Description, Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, \
-    Where
+from .model import Branch, Description, Include, LaunchedNode, LaunchRead, Param, Token, \
+    Unresolved, Where
 
 NODE_CALLS = ('Node', 'LifecycleNode', 'ComposableNode')
 INCLUDE = 'IncludeLaunchDescription'
@@ -311,27 +312,39 @@ def _parents(tree: ast.AST) -> Dict[int, ast.AST]:
             for child in ast.iter_child_nodes(parent)}
 
 
-def _runs(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST]) -> bool:
+def _branch(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST],
+            file: str) -> Optional[Branch]:
     """
-    Return False when the call's condition, or anything enclosing it, is known false.
+    Return the unknown conditions around a call, each with its side; None if one is false.
 
-    Conditions of the call and of enclosing actions, and the Python `if` it sits in; a branch
-    whose test only a running launch knows counts as taken.
+    Conditions of the call and of enclosing actions, and the Python `if` it sits in: a branch
+    whose test only a running launch knows counts as taken, and as the other side's
+    alternative.
     """
+    branch: List[Tuple[Any, bool]] = []
     node: Optional[ast.AST] = call
     while node is not None:
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
-                if keyword.arg == 'condition' and condition_holds(
-                        evaluator, evaluator.follow(keyword.value)) is False:
-                    return False
+                if keyword.arg != 'condition':
+                    continue
+                condition = evaluator.follow(keyword.value)
+                verdict = condition_holds(evaluator, condition)
+                if verdict is False:
+                    return None
+                if verdict is None and isinstance(condition, ast.Call) and condition.args:
+                    branch.append((ast.unparse(condition.args[0]),
+                                   _name(condition.func) != 'UnlessCondition'))
         above = parents.get(id(node))
         if isinstance(above, ast.If):
             verdict = _test(evaluator, above.test)
-            if verdict is not None and verdict != any(node is n for n in above.body):
-                return False
+            inside = any(node is n for n in above.body)
+            if verdict is not None and verdict != inside:
+                return None
+            if verdict is None:
+                branch.append(((file, above.lineno, above.col_offset), inside))
         node = above
-    return True
+    return tuple(branch)
 
 
 def _test(evaluator: Evaluator, test: ast.expr) -> Optional[bool]:
@@ -472,7 +485,9 @@ def read_python_launch(text: str, file: str, packages: Mapping[str, str],
     read = LaunchRead()
     for call in ast.walk(tree):
         if isinstance(call, ast.Call) and _name(call.func) == INCLUDE:
-            read.includes.append(_include(evaluator, call, file, _runs(evaluator, call, parents)))
+            branch = _branch(evaluator, call, parents, file)
+            read.includes.append(replace(_include(evaluator, call, file, branch is not None),
+                                         branch=branch or ()))
         if not isinstance(call, ast.Call) or _name(call.func) not in NODE_CALLS:
             continue
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
@@ -486,7 +501,9 @@ def read_python_launch(text: str, file: str, packages: Mapping[str, str],
             node.arguments = _tokens(evaluator, keywords['arguments'])
         if 'parameters' in keywords:
             _parameters(evaluator, keywords['parameters'], node, file)
-        (read.nodes if _runs(evaluator, call, parents) else read.switched_off).append(node)
+        branch = _branch(evaluator, call, parents, file)
+        node.branch = branch or ()
+        (read.nodes if branch is not None else read.switched_off).append(node)
     read.nodes.sort(key=lambda n: n.where.line)
     read.includes.sort(key=lambda i: i.where.line)
     read.configurations = evaluator.configurations()

@@ -13,6 +13,14 @@ from ..engine.findings import Value
 from ..engine.geometry import Transform
 
 
+Branch = Tuple[Tuple[Any, bool], ...]  # conditions only a running launch knows, and the side
+
+
+def exclusive(a: Branch, b: Branch) -> bool:
+    """Return whether two branches never run together: one condition, opposite sides."""
+    return any((key, not side) in b for key, side in a)
+
+
 @dataclass(frozen=True)
 class Where:
     """A place in the workspace: a file (relative to the workspace) and a line in it."""
@@ -65,6 +73,7 @@ class DeclaredEdge:
     static: bool
     value: Optional[Transform] = None
     field_lines: Dict[str, int] = field(default_factory=dict, compare=False)
+    branch: Branch = field(default=(), compare=False)  # the node's unknown conditions
 
     @property
     def key(self) -> Tuple[str, str]:
@@ -124,6 +133,7 @@ class LaunchedNode:
     name: Any
     where: Where
     namespace: Any = ''
+    branch: Branch = ()  # conditions around it that only a running launch knows
     arguments: List[Token] = field(default_factory=list)
     param_files: List[Tuple[Any, Where]] = field(default_factory=list)
     inline: Dict[str, Param] = field(default_factory=dict)
@@ -143,6 +153,7 @@ class Include:
     arguments: Tuple[Tuple[str, Any], ...]
     where: Where
     runs: bool = True  # False: its condition is known false, so only the file is included
+    branch: Branch = ()
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from .declared import Declared
 from .laser_rules import laser_problems
-from .model import DeclaredEdge, NodeParams, Param
+from .model import DeclaredEdge, exclusive, NodeParams, Param
 from .params import is_frame_key, leaf, yaml_text
 from .publishers import frame_params, reads_frames, sent_edges, switch_of
 from .static_tf import finite, unit_quaternion
@@ -61,11 +61,16 @@ def _suspect(edges: Sequence[DeclaredEdge], declared: Declared) -> DeclaredEdge:
                 moving[0] if moving else edges[-1])
 
 
+def alternatives(edges: Sequence[DeclaredEdge]) -> bool:
+    """Return whether no two of these edges run together (each pair on opposite sides)."""
+    return all(exclusive(a.branch, b.branch) for i, a in enumerate(edges) for b in edges[i + 1:])
+
+
 def _second_parents(declared: Declared) -> List[Finding]:
     findings = []
     for child, edges in sorted(declared.parents().items()):
         parents = sorted({e.key[0] for e in edges})
-        if len(parents) < 2:
+        if len(parents) < 2 or alternatives(edges):
             continue
         suspect = _suspect(edges, declared)
         described = ' and '.join('{} ({})'.format(e.key[0], e.describe(suspect.at('parent')))
@@ -135,7 +140,7 @@ def _two_sources(declared: Declared) -> List[Finding]:
         by_edge.setdefault(edge.key, []).append(edge)
     findings = []
     for (parent, child), edges in sorted(by_edge.items()):
-        if len(edges) < 2:
+        if len(edges) < 2 or alternatives(edges):
             continue
         same = _same_value(edges, declared)
         suspect = _suspect(edges, declared)
