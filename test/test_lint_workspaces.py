@@ -940,3 +940,26 @@ def test_alternatives_behind_conditions_only_a_run_knows(tmp_path):
         [f.message for f in report.findings]
     rows = {row.frame: row for row in report.frames}
     assert len(rows['base_link'].publishers) == 2  # both listed: either may run
+
+
+def test_a_frame_only_an_unfollowed_description_declares_is_named_there(tmp_path):
+    root = write(tmp_path, {'src/d/package.xml': package('d'),
+                            'src/d/urdf/r.urdf': '<robot name="r">\n  <link name="base_link"/>\n'
+                                                 '  <link name="laser"/>\n</robot>\n',
+                            'src/d/launch/d.launch.py': """
+        import os
+
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            urdf = os.path.join('src', 'd', 'urdf', os.environ['MODEL'] + '.urdf')
+            return LaunchDescription([
+                Node(package='robot_state_publisher', executable='robot_state_publisher',
+                     parameters=[{'robot_description': open(urdf).read()}]),
+                Node(package='slam_toolbox', executable='async_slam_toolbox_node',
+                     parameters=[{'base_frame': 'laser'}])])
+        """})
+    (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'connectivity']
+    assert finding.message.endswith('; laser at src/d/urdf/r.urdf:3 is a link of a robot '
+                                    'description no launch the lint can follow loads')

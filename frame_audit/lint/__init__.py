@@ -273,16 +273,18 @@ def lint_workspace(path: Path, config: AuditConfig, entries: Sequence[str] = (),
         declared = [(b, *reader.declare(b)) for b in bringups]
     scope = 'that {} start{}'.format(' and '.join(entries), '' if len(entries) > 1 else 's') \
         if entries else 'in the workspace'
-    return _report(str(path), collected, _together(config, declared, scope), declared)
+    return _report(str(path), collected, _together(config, declared, scope, collected.links),
+                   declared)
 
 
-def _together(config: AuditConfig, declared: List[tuple], scope: str) -> Declared:
+def _together(config: AuditConfig, declared: List[tuple], scope: str,
+              links: Dict[str, Where]) -> Declared:
     """Return what may run together: every bringup's edges, nodes and unknown senders."""
     edges = list({(e.key, e.where, e.via): e for _, d, _ in declared for e in d.edges}.values())
     nodes = [node for _, d, _ in declared for node in d.nodes]
     possible = list(dict.fromkeys(p for _, d, _ in declared for p in d.possible))
     return Declared(edges, nodes, config, possible,
-                    declared[0][1].table if declared else TABLE, scope=scope)
+                    declared[0][1].table if declared else TABLE, scope=scope, links=links)
 
 
 def _report(path: str, collected: Collected, together: Declared,

@@ -35,6 +35,7 @@ class Declared:
     table: Sequence[Publisher] = TABLE
     context: Optional['Declared'] = None  # what may run beside it (the LiDAR's mount)
     scope: str = 'in the workspace'  # where 'nothing publishes it' looked
+    links: Dict[str, Where] = field(default_factory=dict)  # links of every description file
 
     @property
     def frames(self) -> Set[str]:

@@ -191,6 +191,16 @@ def _switched_off(declared: Declared, upper: str, lower: str) -> Optional[Param]
     return None
 
 
+def as_link(frames: Sequence[str], declared: Declared) -> str:
+    """Say where frames nothing publishes are links of a description no bringup here loads."""
+    found = ['{} at {}'.format(frame, declared.links[frame]) for frame in frames
+             if frame in declared.links]
+    if not found:
+        return ''
+    return '; {} {} of a robot description no launch the lint can follow loads'.format(
+        ', '.join(found), 'is a link' if len(found) == 1 else 'are links')
+
+
 def unknown_senders(declared: Declared) -> Tuple[Level, str]:
     """Return the level of a 'nothing sends it' finding, and the senders the lint cannot read."""
     if not declared.possible:
@@ -269,8 +279,9 @@ def _missing(declared: Declared) -> List[Finding]:
         level, possible = unknown_senders(declared)
         findings.append(Finding(
             CHAIN, level, '{} {} in no declared transform (frames.required lists {}): '
-            '{}{}'.format(', '.join(rest), 'is' if len(rest) == 1 else 'are',
-                          'it' if len(rest) == 1 else 'them', PUBLISHERS, possible),
+            '{}{}{}'.format(', '.join(rest), 'is' if len(rest) == 1 else 'are',
+                            'it' if len(rest) == 1 else 'them', PUBLISHERS, possible,
+                            as_link(rest, declared)),
             'missing', frames=tuple(rest)))
     return findings
 
@@ -377,8 +388,8 @@ def check_connectivity(declared: Declared) -> CheckResult:
         if frame not in frames:
             level, possible = unknown_senders(declared)
             close = difflib.get_close_matches(frame, sorted(frames), 1, 0.8)
-            what = 'nothing {} publishes it: {}{}{}'.format(
-                declared.scope, PUBLISHERS, possible,
+            what = 'nothing {} publishes it: {}{}{}{}'.format(
+                declared.scope, PUBLISHERS, possible, as_link([frame], declared),
                 "; did you mean '{}'?".format(close[0]) if close else '')
         elif base is not None and components[frame] != base \
                 and components[frame] not in broken:

@@ -49,6 +49,7 @@ class Collected:
     unreadable_launch: List[Where] = field(default_factory=list)
     unreadable: Set[str] = field(default_factory=set)  # files already reported as such
     share: str = ''  # the share folder's links live here, for the time of one lint
+    links: Dict[str, Where] = field(default_factory=dict)  # every description's links
 
     def shown(self, text: str) -> str:
         """Return text with share paths as <package>/path, as messages show them."""
@@ -131,6 +132,8 @@ def _read_xml(collected: Collected, path: Path, file: str) -> None:
     if _is_description(root.tag, path):
         collected.descriptions.append(file)
         collected.count('robot description')
+        for link in root.iter('link'):  # as written: a macro's ${prefix}link is not a name
+            collected.links.setdefault(link.attrib.get('name', ''), Where(file, link.line))
     elif root.tag == 'launch':
         collected.sources[file] = LaunchSource(file, str(path), elements=root)
         collected.count('launch')
