@@ -10,6 +10,7 @@ be. With no entry named, each launch file that no other file includes is an entr
 An include that leads outside the workspace, or that only a running launch can resolve, may
 start nodes that send transforms: the bringup keeps it as a possible sender.
 """
+import ast
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,11 +31,11 @@ JOINT_STATES = ('joint_state_publisher', 'joint_state_publisher_gui', 'ros2_cont
 
 @dataclass
 class LaunchSource:
-    """A launch file, parsed once: Python text, or the elements of an XML or YAML launch."""
+    """A launch file, parsed once: a Python tree, or the elements of an XML or YAML launch."""
 
     file: str
     path: str  # where it lies, for __file__, ThisLaunchFileDir() and $(dirname)
-    python: Optional[str] = None
+    python: Optional[ast.Module] = None
     elements: Optional[Element] = None
 
     def read(self, packages: Mapping[str, str], given: Mapping[str, Any],

@@ -476,10 +476,9 @@ def _include(evaluator: Evaluator, call: ast.Call, file: str, runs: bool) -> Inc
     return Include(target, pairs, Where(file, call.lineno), runs)
 
 
-def read_python_launch(text: str, file: str, packages: Mapping[str, str],
+def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
                        given: Optional[Mapping[str, Any]] = None, path: str = '') -> LaunchRead:
-    """Return what a Python launch file starts with these arguments; SyntaxError if not Python."""
-    tree = ast.parse(text, filename=file)
+    """Return what a Python launch file (its parsed tree) starts with these arguments."""
     evaluator = Evaluator(tree, packages, given, path=path)
     parents = _parents(tree)
     read = LaunchRead()

@@ -380,26 +380,25 @@ def check_connectivity(declared: Declared) -> CheckResult:
     base = components.get(declared.config.base_frame)
     chain = [f for f in _chain(declared) if f in components]
     broken = {components[f] for f in chain if components[f] != base}  # chain_order's finding
+    unknown, possible = unknown_senders(declared)  # the same for every parameter
     findings = []
     for node, param in frame_parameters(declared):
         if not isinstance(param.value, str) or not param.value:
             continue
-        frame, level = param.value.lstrip('/'), Level.ERROR
+        frame = param.value.lstrip('/')
         if frame not in frames:
-            level, possible = unknown_senders(declared)
             close = difflib.get_close_matches(frame, sorted(frames), 1, 0.8)
             what = 'nothing {} publishes it: {}{}{}{}'.format(
                 declared.scope, PUBLISHERS, possible, as_link([frame], declared),
                 "; did you mean '{}'?".format(close[0]) if close else '')
         elif base is not None and components[frame] != base \
                 and components[frame] not in broken:
-            level, possible = unknown_senders(declared)
             what = 'that frame is in another tree than {}: nothing connects them{}'.format(
                 declared.config.base_frame, possible)
         else:
             continue
         findings.append(Finding(
-            CONNECTIVITY, level, "{}: {}'s {} is {}, but {}".format(
+            CONNECTIVITY, unknown, "{}: {}'s {} is {}, but {}".format(
                 param.where, node.node, leaf(param.name), frame, what),
             'frame:{}'.format(param.where), frames=(frame,), values=param.where.values()))
     return CheckResult(CONNECTIVITY, 'every frame the parameters name is declared and reaches '

@@ -117,9 +117,8 @@ def _is_launch(path: Path) -> bool:
 
 def _read_python(collected: Collected, path: Path, file: str) -> None:
     if _is_launch(path):
-        text = path.read_text(encoding='utf-8')
-        ast.parse(text, filename=file)
-        collected.sources[file] = LaunchSource(file, str(path), python=text)
+        tree = ast.parse(path.read_text(encoding='utf-8'), filename=file)
+        collected.sources[file] = LaunchSource(file, str(path), python=tree)
         collected.count('launch')
 
 
