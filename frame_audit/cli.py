@@ -12,13 +12,9 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .engine.config import ConfigError, default_config_file, load_config
+from .engine.config import default_config_file, load_config
+from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError
 
-EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """An input the command cannot use: reported in one line, exit code 2."""
 
 
 def _config(path: Optional[str]):
@@ -364,8 +360,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
-    except (UsageError, ConfigError) as error:
+    except FrameAuditError as error:
         print('frame-audit: error: {}'.format(error), file=sys.stderr)
-        return EXIT_UNUSABLE
+        return error.exit_code
     except KeyboardInterrupt:
         return EXIT_UNUSABLE

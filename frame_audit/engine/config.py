@@ -13,12 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
+from ..errors import ConfigError
+
 NODE_NAME = 'frame_audit'
 MAX_ALIASES = 100  # YAML aliases ('*name') in a config: a few are handy, millions a bomb
-
-
-class ConfigError(ValueError):
-    """A configuration value that is missing, of the wrong type or out of range."""
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,7 @@ from .geometry import rpy_of, Transform
 from .lookup import lookup
 from .scoring import candidate_frames
 from .store import FrameStore
-
-
-class MeasureError(ValueError):
-    """The recording does not show the robot's frames well enough to describe it."""
+from ..errors import MeasureError
 
 
 @dataclass

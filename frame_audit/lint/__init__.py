@@ -35,6 +35,7 @@ from ..engine.checks.tree import FrameRow
 from ..engine.config import AuditConfig
 from ..engine.findings import CheckResult, Finding
 from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
+from ..errors import LintError
 from ..reports.report import CheckLine, FindingLine, Report
 
 Rule = Callable[[Declared], CheckResult]
@@ -42,10 +43,6 @@ BRINGUP_RULES: Tuple[Rule, ...] = (check_parent_uniqueness, check_laser_offset,
                                    check_pose_frame, check_transform_values)
 TOGETHER_RULES: Tuple[Rule, ...] = (check_chain_order, check_connectivity)
 DESCRIPTION = 'robot_description'
-
-
-class LintError(Exception):
-    """A workspace the lint cannot read at all (a missing folder, no files): exit code 2."""
 
 
 def _frame_rows(edges: List[DeclaredEdge]) -> List[FrameRow]:

@@ -7,6 +7,6 @@ Everything here reads and writes through rosbags, imported only where a file is 
 importing the package costs nothing on a machine that only runs the node.
 """
 
+from ..errors import BagError
 
-class BagError(Exception):
-    """A recording that cannot be read or written, with a one-line reason."""
+__all__ = ['BagError']

@@ -14,6 +14,7 @@ from ..engine.checks.common import arrow
 from ..engine.findings import fmt
 from .report import FindingLine
 from ..engine.store import FrameStore
+from ..errors import PictureError
 
 RED = '#d62728'
 # Checks whose findings are about edges; the others (pose_frame, odometry, connectivity)
@@ -22,10 +23,6 @@ EDGE_CHECKS = ('parent_uniqueness', 'chain_order', 'laser_offset', 'transform_va
                'timing', 'static_transforms')
 FORMATS = ('.dot', '.gv', '.svg', '.png')
 MAX_DRAWN = 150  # frames Graphviz lays out in a second or two
-
-
-class PictureError(RuntimeError):
-    """The picture cannot be made (unknown format, Graphviz missing)."""
 
 
 def _marked(findings: Iterable[FindingLine]) -> Tuple[Set[str], Set[Tuple[str, str]]]:

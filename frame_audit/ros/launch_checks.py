@@ -11,11 +11,8 @@ makes the launch exit non-zero, as the car's bringup needs to see.
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..engine.config import ConfigError, load_config
-
-
-class LaunchError(RuntimeError):
-    """A launch that must not start: launch prints the one line and exits non-zero."""
+from ..engine.config import load_config
+from ..errors import ConfigError, LaunchError
 
 
 def is_true(value: str) -> bool:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = ('# Copyright 2026 frame_audit developers', '# SPDX-License-Identifier: Apache-2.0')
 SKIP = {'.venv', 'build', 'install', 'log', '.git'}
 

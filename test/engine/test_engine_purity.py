@@ -13,7 +13,7 @@ import subprocess
 import sys
 from typing import List, Tuple
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ('rclpy', 'rosbags', 'rosidl', 'rpyutils', 'builtin_interfaces', 'std_msgs',
              'geometry_msgs', 'nav_msgs', 'sensor_msgs', 'tf2_msgs', 'diagnostic_msgs',
              'rcl_interfaces', 'launch', 'launch_ros')

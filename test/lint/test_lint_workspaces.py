@@ -3,7 +3,7 @@
 """
 frame-audit lint on workspaces laid out as other teams lay them out, not as the car's.
 
-test/lint_workspace/fleet holds two robots: a TurtleBot-like robot (three models, slam_toolbox
+test/lint/lint_workspace/fleet holds two robots: a TurtleBot-like robot (three models, slam_toolbox
 modes, robot_localization, an IMU filter, a deprecated ROS 1 folder, share paths that differ
 from the source tree) and an Ackermann rover (xacro with macros and arguments, cartographer's
 .lua, AMCL as a composable node, a Gazebo twin). Each false alarm the first lint gave on such

@@ -38,7 +38,7 @@ from frame_audit.sim.car import SimulatedCar
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / 'config' / 'frame_audit.yaml'
 
 

@@ -7,7 +7,7 @@ from frame_audit.engine.config import AuditConfig, ConfigError, config_from_para
     default_config_file, load_config, parameters_from_yaml
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_package_file_holds_the_cars_defaults():

@@ -21,7 +21,7 @@ from frame_audit.engine.checks import CHECK_IDS, TREE
 from frame_audit.engine.config import NODE_NAME
 from frame_audit.reports.diagnostics import STATUS_PREFIX
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LAUNCH = ROOT / 'launch'
 
 
