@@ -16,7 +16,6 @@ from .engine.config import default_config_file, load_config
 from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError
 
 
-
 def _config(path: Optional[str]):
     return load_config(Path(path) if path else default_config_file())
 

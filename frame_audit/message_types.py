@@ -1,7 +1,8 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-The ROS message types the audit takes, by name, and the engine's records read from them.
+The engine's records read from the ROS messages the audit takes (their type names are the
+engine's, in engine.records, and are re-exported here for the adapters).
 
 rclpy's and rosbags' messages both have the fields of their definition, so one reader by
 field name serves the live node, the recordings and the simulator; this module imports
@@ -11,18 +12,14 @@ import math
 import struct
 from typing import Any, Tuple
 
-from .engine.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
+from .engine.records import HEADER_TYPES, HeaderRecord, LASER_SCAN, ODOMETRY, OdometryRecord, \
+    POSE_MESSAGE_TYPES, POSE_STAMPED, POSE_WITH_COVARIANCE, PoseRecord, TF1_MESSAGE, \
+    TF2_MESSAGE, TF_TYPES, TransformRecord
 
-TF2_MESSAGE = 'tf2_msgs/msg/TFMessage'
-TF1_MESSAGE = 'tf/msg/tfMessage'  # ROS 1's older tf/tfMessage
-POSE_STAMPED = 'geometry_msgs/msg/PoseStamped'
-POSE_WITH_COVARIANCE = 'geometry_msgs/msg/PoseWithCovarianceStamped'
-ODOMETRY = 'nav_msgs/msg/Odometry'
-LASER_SCAN = 'sensor_msgs/msg/LaserScan'
-TF_TYPES = (TF2_MESSAGE, TF1_MESSAGE)
-POSE_MESSAGE_TYPES = (POSE_STAMPED, POSE_WITH_COVARIANCE, ODOMETRY)
-# Scan-like types whose first field is a std_msgs/Header: only the header is decoded.
-HEADER_TYPES = (LASER_SCAN, 'sensor_msgs/msg/MultiEchoLaserScan', 'sensor_msgs/msg/PointCloud2')
+__all__ = ['HEADER_TYPES', 'LASER_SCAN', 'ODOMETRY', 'POSE_MESSAGE_TYPES', 'POSE_STAMPED',
+           'POSE_WITH_COVARIANCE', 'TF1_MESSAGE', 'TF2_MESSAGE', 'TF_TYPES', 'cdr_header',
+           'header_record', 'odometry_record', 'pose_record', 'ros1_header', 'split_stamp',
+           'stamp_seconds', 'transform_records']
 
 
 def stamp_seconds(stamp: Any) -> float:

@@ -3,10 +3,12 @@
 """
 The engine's front: take messages in, run every check, remember when findings appeared.
 
-The live node and the bag reader are thin adapters over Audit; neither knows the checks.
+The live node and the offline audit are thin adapters over Audit; neither knows the checks
+nor the store behind it. What they read back is the checks' results and a read-only view of
+the tree (Audit.tree) for the report, the picture, init and diff.
 """
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .checks import run_checks
 from .config import AuditConfig
@@ -15,15 +17,32 @@ from .records import Arrival, HeaderRecord, Message, OdometryRecord, PoseRecord,
     TransformRecord, Unreadable
 from .scoring import score_pending
 from .store import FrameStore
+from .tree_view import TreeView
 
 
 class Audit:
     """One audit: a store fed by messages, and the checks run over it on demand."""
 
-    def __init__(self, config: AuditConfig):
-        """Start with an empty tree."""
+    def __init__(self, config: AuditConfig, recorded: Optional[Mapping[str, str]] = None):
+        """
+        Start with an empty tree.
+
+        recorded (offline) maps every topic of the recording to its type, so a configured
+        topic that was never recorded is said to be so, with the topics that might be meant.
+        """
         self.config = config
-        self.store = FrameStore(config)
+        self.store = FrameStore(config)  # the engine's own: callers read self.tree
+        self.store.recorded = dict(recorded) if recorded is not None else None
+        self.tree = TreeView(self.store)
+
+    def set_topic_graph(self, graph: Dict[str, Tuple[int, int]]) -> None:
+        """
+        Take the live graph: configured topic -> (publishers, subscribers besides the audit).
+
+        A topic nobody publishes or subscribes is not in use on this car; one that nodes wait
+        for and nobody publishes is probably misspelled.
+        """
+        self.store.topic_graph = graph
 
     def add_transforms(self, records: Sequence[TransformRecord], arrival: Arrival) -> None:
         """Take in one TFMessage from /tf or /tf_static."""
@@ -41,6 +60,10 @@ class Audit:
         """Take in a scan's header."""
         self.store.add_scan(record, arrival)
 
+    def add_unreadable(self, reason: str, arrival: Arrival) -> None:
+        """Count a message that could not be decoded, by topic and reason."""
+        self.store.add_unreadable(reason, arrival)
+
     def add(self, message: Message) -> None:
         """Take in any message, by the kind of its payload."""
         payload = message.payload
@@ -51,7 +74,7 @@ class Audit:
         elif isinstance(payload, HeaderRecord):
             self.add_scan(payload, message.arrival)
         elif isinstance(payload, Unreadable):
-            self.store.add_unreadable(payload.reason, message.arrival)
+            self.add_unreadable(payload.reason, message.arrival)
         else:
             self.add_transforms(payload, message.arrival)
 

@@ -15,7 +15,7 @@ from .config import AuditConfig
 from .findings import fmt
 from .geometry import distance, rotation_angle, Transform
 from .measure import Measured
-from .store import FrameStore
+from .tree_view import TreeReader
 
 ROLES = ('map', 'odom', 'base', 'laser')
 
@@ -56,7 +56,7 @@ def side_of_config(config: AuditConfig, source: str) -> Side:
                 mount, {pose.topic: pose.pose_frame for pose in config.pose_topics})
 
 
-def side_of_recording(measured: Optional[Measured], store: FrameStore, source: str) -> Side:
+def side_of_recording(measured: Optional[Measured], store: TreeReader, source: str) -> Side:
     """
     Return what a recording shows of its car: measured roles and poses, and its tree.
 

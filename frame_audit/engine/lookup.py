@@ -13,7 +13,8 @@ from typing import List, Optional, Tuple
 
 from .findings import fmt
 from .geometry import interpolate, Transform
-from .store import Edge, FrameStore
+from .store import Edge
+from .tree_view import TreeReader
 
 LEAD_MIN_S = 0.2  # a steady lead beyond this is a publisher's habit, not clock noise
 
@@ -71,7 +72,7 @@ def edge_at(edge: Edge, stamp: Optional[float]) -> Lookup:
                               (stamp - t0) / (t1 - t0)))
 
 
-def _down_from(store: FrameStore, chain: List[str], ancestor: str,
+def _down_from(store: TreeReader, chain: List[str], ancestor: str,
                stamp: Optional[float]) -> Tuple[Optional[Transform], Lookup]:
     """Compose ancestor <- chain[0] along chain (frame, parent, ..., ancestor)."""
     total = Transform()
@@ -85,7 +86,7 @@ def _down_from(store: FrameStore, chain: List[str], ancestor: str,
     return total, Lookup(total)
 
 
-def lookup(store: FrameStore, target: str, source: str,
+def lookup(store: TreeReader, target: str, source: str,
            stamp: Optional[float] = None) -> Lookup:
     """Return source's pose in target (target <- source) at stamp, or why not."""
     for frame in (target, source):

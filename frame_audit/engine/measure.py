@@ -18,7 +18,7 @@ from .findings import fmt
 from .geometry import rpy_of, Transform
 from .lookup import lookup
 from .scoring import candidate_frames
-from .store import FrameStore
+from .tree_view import TreeReader
 from ..errors import MeasureError
 
 
@@ -53,7 +53,7 @@ def _most(counts: Dict[str, int], frames: Sequence[str]) -> Optional[str]:
     return next((name.lstrip('/') for name, _ in ranked if name.lstrip('/') in frames), None)
 
 
-def measure_frames(store: FrameStore,
+def measure_frames(store: TreeReader,
                    odom_topic: Optional[str]) -> Tuple[str, str, Optional[str], str]:
     """Return (odom, base, map or None, LiDAR or '') found by the tree's structure."""
     track = store.tracks.get(odom_topic) if odom_topic else None
@@ -88,7 +88,7 @@ def pose_name(topic: str, taken: Sequence[str]) -> str:
     return unique
 
 
-def measure_pose(store: FrameStore, config: AuditConfig, pose: PoseTopic) -> MeasuredPose:
+def measure_pose(store: TreeReader, config: AuditConfig, pose: PoseTopic) -> MeasuredPose:
     """Decide which frame of the robot a pose topic's samples describe."""
     track = store.tracks.get(pose.topic)
     frames = candidate_frames(store)
@@ -114,7 +114,7 @@ def measure_pose(store: FrameStore, config: AuditConfig, pose: PoseTopic) -> Mea
         if others else ''))
 
 
-def laser_mount(store: FrameStore, base: str, laser: str) -> Optional[Transform]:
+def laser_mount(store: TreeReader, base: str, laser: str) -> Optional[Transform]:
     """Return the tree's base → LiDAR, None without a LiDAR."""
     if not laser:
         return None

@@ -15,6 +15,19 @@ Quaternion = Tuple[float, float, float, float]  # x, y, z, w, as in geometry_msg
 TF_TOPIC = '/tf'
 TF_STATIC_TOPIC = '/tf_static'
 
+# The ROS message types the audit takes, by name: the engine judges which topic carries what
+# by these, and the adapters (frame_audit.message_types) read the messages by their fields.
+TF2_MESSAGE = 'tf2_msgs/msg/TFMessage'
+TF1_MESSAGE = 'tf/msg/tfMessage'  # ROS 1's older tf/tfMessage
+POSE_STAMPED = 'geometry_msgs/msg/PoseStamped'
+POSE_WITH_COVARIANCE = 'geometry_msgs/msg/PoseWithCovarianceStamped'
+ODOMETRY = 'nav_msgs/msg/Odometry'
+LASER_SCAN = 'sensor_msgs/msg/LaserScan'
+TF_TYPES = (TF2_MESSAGE, TF1_MESSAGE)
+POSE_MESSAGE_TYPES = (POSE_STAMPED, POSE_WITH_COVARIANCE, ODOMETRY)
+# Scan-like types whose first field is a std_msgs/Header: only the header is decoded.
+HEADER_TYPES = (LASER_SCAN, 'sensor_msgs/msg/MultiEchoLaserScan', 'sensor_msgs/msg/PointCloud2')
+
 
 @dataclass(frozen=True)
 class TransformRecord:

@@ -15,12 +15,13 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from .geometry import compose, inverse, wrap_angle, yaw_of
 from .lookup import lookup
 from .store import FrameStore, TrackedSample
+from .tree_view import TreeReader
 
 
 MAX_CANDIDATES = 16  # frames of the robot's body a sample is placed against, at most
 
 
-def candidate_frames(store: FrameStore) -> List[str]:
+def candidate_frames(store: TreeReader) -> List[str]:
     """
     Return the frames a pose sample is compared with: every point of the robot it can mean.
 
@@ -51,7 +52,7 @@ def candidate_frames(store: FrameStore) -> List[str]:
     return (first + sorted(set(body) - set(first)))[:MAX_CANDIDATES]
 
 
-def essential_frames(store: FrameStore) -> List[str]:
+def essential_frames(store: TreeReader) -> List[str]:
     """Return the base, the LiDAR and the declared pose frames: a verdict needs these."""
     config = store.config
     frames = [config.base_frame, config.laser_frame] + [p.pose_frame for p in config.pose_topics]

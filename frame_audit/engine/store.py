@@ -16,23 +16,12 @@ from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
 
 from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
+from .two_sources import conflict_m, follow_rate, follow_track, RATE_WINDOW, rate_of, \
+    SWITCH_WINDOW, Track, TwoTracks
 from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
     TransformRecord
 
 EdgeKey = Tuple[str, str]  # (parent, child)
-RATE_WINDOW = 100  # stamps kept per edge to measure its rate
-SWITCH_WINDOW = 100  # track assignments kept per edge to spot two sources
-MIN_SWITCHES = 6  # switches between two tracks in the window before two sources are called
-MAX_MISS_SHARE = 0.25  # a noisy stream misses both tracks often; two sources seldom do
-TRACK_SAMPLES = 3  # samples kept per track to measure its velocity
-MAX_EXTRAPOLATION_S = 1.0  # a track is followed at most this far beyond its last sample
-MIN_SWITCH_SAMPLES = 20  # samples in the window before switches are judged
-SAME, SWITCH, MISS = 0, 1, -1  # how a sample continued the edge's tracks
-SPEED_STEPS = 11  # history samples an edge's speed is taken over (the median step)
-SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sources are called
-LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
-RATE_EVERY = 10  # samples between two looks at an edge's rate
-RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
 MAX_OCCURRENCES = 1000  # times kept per counted kind (jumps, rejections, unreadable messages)
@@ -95,71 +84,6 @@ class Activity:
 
 
 @dataclass
-class TwoTracks:
-    """Evidence that two sources send one edge: its samples keep switching between two tracks."""
-
-    first_received: float
-    last_received: float = -math.inf
-    separation_m: float = 0.0
-    switches: int = 0  # in the window, when last seen
-    rates_hz: Tuple[Optional[float], Optional[float]] = (None, None)
-
-
-@dataclass
-class Track:
-    """One consistent run of an edge's values: a source, as far as the data can tell."""
-
-    samples: Deque[Tuple[float, Transform]] = field(
-        default_factory=lambda: deque(maxlen=TRACK_SAMPLES))
-    stamps: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
-    moving: Optional[Tuple[float, float, float]] = None  # the velocity, kept as samples come
-
-    def add(self, stamp: float, value: Transform) -> None:
-        """Extend the track, and measure its velocity over its kept samples (m/s)."""
-        self.samples.append((stamp, value))
-        self.stamps.append(stamp)
-        (t0, a), (t1, b) = self.samples[0], self.samples[-1]
-        dt = t1 - t0
-        if dt <= 1e-6:
-            self.moving = None
-            return
-        (ax, ay, az), (bx, by, bz) = a.translation, b.translation
-        self.moving = ((bx - ax) / dt, (by - ay) / dt, (bz - az) / dt)
-
-    def velocity(self) -> Optional[Tuple[float, float, float]]:
-        """Return the track's velocity over its kept samples (m/s), None from one sample."""
-        return self.moving
-
-    def off(self, value: Transform, stamp: float,
-            fallback: Optional[Tuple[float, float, float]], stamp_tolerance_s: float,
-            close_m: float) -> Tuple[float, bool]:
-        """
-        Return how far value lies from the track, and whether the track's motion was known.
-
-        The track is followed at its own velocity (or fallback: the other source's motion)
-        to stamp; a sample further than close_m from there is measured against the track
-        anywhere within stamp_tolerance_s of stamp: a sample stamped a few milliseconds late
-        lies on the track, only further back, and is no second source.
-        """
-        t1, last = self.samples[-1]
-        velocity = self.velocity() or fallback
-        if velocity is None:
-            return math.dist(value.translation, last.translation), False
-        point = value.translation
-        here = _along(last.translation, velocity, stamp - t1)
-        off = math.dist(point, here)
-        if off <= close_m:  # most samples: on the track at their own stamp
-            return off, True
-        early = _along(last.translation, velocity, stamp - stamp_tolerance_s - t1)
-        late = _along(last.translation, velocity, stamp + stamp_tolerance_s - t1)
-        return _to_segment(point, early, late), True
-
-    def rate_hz(self) -> Optional[float]:
-        """Return the track's rate by its header stamps."""
-        return _rate(self.stamps)
-
-
-@dataclass
 class Edge:
     """One parent -> child edge as received, on any topic, from any publisher."""
 
@@ -183,7 +107,7 @@ class Edge:
     tracks: List[Track] = field(default_factory=list)  # at most two: the current one first
     assignments: Deque[int] = field(  # per sample: SAME, SWITCH or MISS
         default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
-    two_tracks: Optional['TwoTracks'] = None
+    two_tracks: Optional[TwoTracks] = None
     conflicts: Occurrences = field(default_factory=Occurrences)  # one stamp, two values
     stamp_jumps: List['TimeJump'] = field(default_factory=list)  # stamps back, receipts on
     baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
@@ -214,7 +138,7 @@ class Edge:
         the receive times of a burst would read as a rate many times the real one. Edges
         whose stamps never move (a ROS 1 habit for fixed joints) fall back to receive times.
         """
-        return _rate(self.stamp_times) or _rate(self.received_times)
+        return rate_of(self.stamp_times) or rate_of(self.received_times)
 
     def clear_history(self) -> None:
         """Forget the samples of an old clock; the edge itself and its findings stay."""
@@ -449,32 +373,13 @@ class FrameStore:
             edge.clear_history()  # the stamps restarted: follow the edge on its new clock
         edge.stamp_times.append(stamp)
         edge.received_times.append(arrival.received)
-        self._follow_rate(edge, arrival.received)
+        follow_rate(edge, arrival.received)
         edge.latencies.append(arrival.received - stamp)
         ahead = stamp - arrival.received
         if ahead > self.config.future_tolerance_s:
             edge.future.add(arrival.received, ahead)
-        self._follow_track(edge, value, stamp, arrival.received)
+        follow_track(edge, value, stamp, arrival.received, self.config)
         self._insert_sample(edge, stamp, value)
-
-    def _follow_rate(self, edge: Edge, received: float) -> None:
-        """
-        Remember the edge's first steady rate, and when it first about doubled.
-
-        A second node sending the same edge with the same values cannot be told from the
-        data, but it doubles the rate (under bag replay no publisher identity is known).
-        """
-        if len(edge.received_times) < RATE_WINDOW or edge.count % RATE_EVERY:
-            return
-        rate = edge.rate_hz()  # over the window's stamps: taken every RATE_EVERY samples
-        if rate is None:
-            return
-        if edge.baseline_rate_hz is None:
-            edge.baseline_rate_hz = rate
-        elif rate >= RATE_DOUBLED * edge.baseline_rate_hz:
-            first, _, highest = edge.doubled or (received, 0.0, 0.0)
-            edge.doubled = (first, edge.baseline_rate_hz, max(highest, rate))
-            edge.doubled_last = received
 
     def _insert_sample(self, edge: Edge, stamp: float, value: Transform) -> None:
         """Insert by stamp, then drop what is older than the window (kept like tf2's cache)."""
@@ -485,7 +390,7 @@ class FrameStore:
             index = bisect.bisect_right(edge.stamps, stamp)
             if index and edge.stamps[index - 1] == stamp:
                 if distance(edge.values[index - 1].translation, value.translation) \
-                        >= self._conflict_m(edge):  # one stamp, two values
+                        >= conflict_m(edge, self.config):  # one stamp, two values
                     edge.conflicts.add(edge.last_received)
                 edge.values[index - 1] = value  # tf2 keeps one value per stamp
                 return
@@ -496,93 +401,6 @@ class FrameStore:
             cut = bisect.bisect_left(edge.stamps, oldest)
             del edge.stamps[:cut]
             del edge.values[:cut]
-
-    def _conflict_m(self, edge: Edge) -> float:
-        """
-        Return how far apart two values of one stamp must be to be two sources' values.
-
-        One source's message stamped a period late shares its successor's stamp with the
-        value of a moment before: apart by the speed times the stamp's error, which odometry
-        allows (odometry.stamp_tolerance_s); two sources' tracks lie further apart.
-        """
-        stamps, values = edge.stamps[-SPEED_STEPS:], edge.values[-SPEED_STEPS:]
-        speeds = sorted(distance(a.translation, b.translation) / (t1 - t0)
-                        for t0, t1, a, b in zip(stamps, stamps[1:], values, values[1:])
-                        if t1 > t0)
-        speed = speeds[len(speeds) // 2] if speeds else 0.0  # the median step: one source's
-        return self.config.alternation_min_m + speed * self.config.odom_stamp_tolerance_s
-
-    def _follow_track(self, edge: Edge, value: Transform, stamp: float,
-                      received: float) -> None:
-        """
-        Give the sample to the track it continues; count jumps and switches between tracks.
-
-        One source makes one smooth track, broken only by jumps (after which the new track
-        goes on alone). Two sources make two tracks that each keep getting samples, at any
-        mix of rates: the samples keep switching between them. A noisy single source fits
-        neither track often, and is never called two sources.
-        """
-        if edge.count % LEAD_EVERY == 0 and edge.latencies:
-            ordered = sorted(edge.latencies)
-            edge.lead_s = max(0.0, -ordered[len(ordered) // 2])
-        tracks = edge.tracks
-        if not tracks:
-            tracks.append(Track())
-            tracks[0].add(stamp, value)
-            return
-        current = tracks[0]
-        other = tracks[1] if len(tracks) == 2 else None
-        tolerance = self.config.odom_stamp_tolerance_s
-        close = self.config.alternation_min_m / 2
-        off, known = current.off(value, stamp, other.velocity() if other else None, tolerance,
-                                 close)
-        if off <= self._fit(known):
-            edge.assignments.append(SAME)
-            current.add(stamp, value)
-            return
-        if other is not None:
-            off_other, known = other.off(value, stamp, current.velocity(), tolerance, close)
-            if off_other <= self._fit(known):
-                edge.assignments.append(SWITCH)
-                other.add(stamp, value)
-                edge.tracks = [other, current]
-                self._note_switch(edge, off, received)
-                return
-        edge.assignments.append(MISS)
-        turned = rotation_angle(current.samples[-1][1].rotation, value.rotation)
-        if off > self.config.odom_jump_m or turned > self.config.odom_jump_rad:
-            edge.jumps.add(received, off, turned)
-        new = Track()
-        new.add(stamp, value)
-        edge.tracks = [new, current]  # a second track from before is forgotten
-
-    def _fit(self, predicted: bool) -> float:
-        """
-        Return how close a sample must be to a track to continue it.
-
-        Half the tracks' minimum separation where the track's motion is known; before any
-        velocity is known (two tracks of one sample each), anything short of a jump.
-        """
-        half = self.config.alternation_min_m / 2
-        return half if predicted else max(half, self.config.odom_jump_m)
-
-    def _note_switch(self, edge: Edge, separation: float, received: float) -> None:
-        """Call two sources once switches are many, misses few and the tracks apart."""
-        window = edge.assignments
-        switches = window.count(SWITCH)
-        if len(window) < MIN_SWITCH_SAMPLES or switches < MIN_SWITCHES \
-                or window.count(MISS) > MAX_MISS_SHARE * len(window) \
-                or separation < self.config.alternation_min_m:
-            return
-        if edge.two_tracks is None:
-            edge.two_tracks = TwoTracks(first_received=received)
-        evidence = edge.two_tracks
-        evidence.last_received = received
-        evidence.separation_m = max(evidence.separation_m, separation)
-        evidence.switches = max(evidence.switches, switches)
-        rates = sorted((track.rate_hz() for track in edge.tracks),
-                       key=lambda rate: -(rate or 0.0))
-        evidence.rates_hz = (rates[0], rates[1])
 
     # -- pose-like samples ----------------------------------------------------------------
 
@@ -747,33 +565,6 @@ class FrameStore:
             return 0.0
         start = self.time_jumps[-1].to_time if self.time_jumps else self.first_received
         return max(0.0, now - start)
-
-
-def _along(start: Tuple[float, ...], velocity: Tuple[float, ...],
-           dt: float) -> Tuple[float, ...]:
-    """Return where a track starting at start gets in dt at velocity (at most a second on)."""
-    dt = max(-MAX_EXTRAPOLATION_S, min(MAX_EXTRAPOLATION_S, dt))
-    (x, y, z), (vx, vy, vz) = start, velocity
-    return (x + vx * dt, y + vy * dt, z + vz * dt)
-
-
-def _to_segment(point: Tuple[float, ...], a: Tuple[float, ...],
-                b: Tuple[float, ...]) -> float:
-    """Return the distance from point to the segment a-b."""
-    ab = [q - p for p, q in zip(a, b)]
-    length2 = sum(c * c for c in ab)
-    t = 0.0 if length2 <= 0 else max(0.0, min(1.0, sum(
-        (x - p) * c for x, p, c in zip(point, a, ab)) / length2))
-    return math.dist(point, [p + t * c for p, c in zip(a, ab)])
-
-
-def _rate(times: Iterable[float]) -> Optional[float]:
-    """Return the rate of a series of times (any order), None for fewer than 3 or no span."""
-    times = list(times)
-    if len(times) < 3:
-        return None
-    span = max(times) - min(times)
-    return (len(times) - 1) / span if span > 0 else None
 
 
 def _same(a: Transform, b: Transform, config: AuditConfig) -> bool:

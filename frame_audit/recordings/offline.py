@@ -45,7 +45,7 @@ class OfflineResult:
         return build_report(
             Path(self.source).name,
             max(whole.duration_s, self.duration_s) if whole else self.duration_s,
-            whole.message_count if whole else self.messages, self.audit.store, self.log,
+            whole.message_count if whole else self.messages, self.audit.tree, self.log,
             audited=self.messages, skipped=self.skipped, notes=self.notes)
 
 
@@ -89,8 +89,7 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
     never recorded is said to be so, with the recorded topics that might be meant instead.
     cycles, when given, receives each cycle's results at its time on the recording's clock.
     """
-    audit, log = Audit(config), AuditLog()
-    audit.store.recorded = recorded
+    audit, log = Audit(config, recorded), AuditLog()
     period = config.diagnostic_period
     clock: Optional[_RecordedClock] = None
     next_check = 0.0

@@ -14,7 +14,7 @@ from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
 from ..engine.checks.tree import frame_rows, FrameRow
 from ..engine.findings import Level, printable
-from ..engine.store import FrameStore
+from ..engine.tree_view import TreeReader
 
 COLOURS = {Level.OK: '\033[32m', Level.WARN: '\033[33m', Level.ERROR: '\033[31m',
            Level.STALE: '\033[36m'}
@@ -87,7 +87,7 @@ class Report:
 RECORDING = 'recording'  # findings about the file itself, not the robot (as lint's lint_files)
 
 
-def build_report(source: str, duration_s: float, messages: int, store: FrameStore,
+def build_report(source: str, duration_s: float, messages: int, tree: TreeReader,
                  log: AuditLog, audited: Optional[int] = None,
                  skipped: Optional[Dict[Tuple[str, str], int]] = None,
                  notes: Sequence[str] = ()) -> Report:
@@ -99,7 +99,7 @@ def build_report(source: str, duration_s: float, messages: int, store: FrameStor
                 for s in log.findings()]
     findings += [FindingLine(RECORDING, Level.WARN.name, note, [], [], round(duration_s, 3), {})
                  for note in notes]
-    return Report(source, round(duration_s, 3), messages, frame_rows(store),
+    return Report(source, round(duration_s, 3), messages, frame_rows(tree),
                   [CheckLine(v.check, v.level.name, v.message) for v in verdicts], findings,
                   audited, [SkippedLine(topic, msgtype, count, 'the audit cannot read a {} '
                                         'as this topic'.format(msgtype))

@@ -10,17 +10,17 @@ import subprocess
 from pathlib import Path
 from typing import Dict, Iterable, Optional, Set, Tuple
 
+from ..engine import check_ids as ids
 from ..engine.checks.common import arrow
 from ..engine.findings import fmt
 from .report import FindingLine
-from ..engine.store import FrameStore
+from ..engine.tree_view import TreeReader
 from ..errors import PictureError
 
 RED = '#d62728'
 # Checks whose findings are about edges; the others (pose_frame, odometry, connectivity)
 # are about frames and data, and mark only frames.
-EDGE_CHECKS = ('parent_uniqueness', 'chain_order', 'laser_offset', 'transform_values',
-               'timing', 'static_transforms')
+EDGE_CHECKS = (ids.PARENTS, ids.CHAIN, ids.LASER, ids.VALUES, ids.TIMING, ids.STATIC)
 FORMATS = ('.dot', '.gv', '.svg', '.png')
 MAX_DRAWN = 150  # frames Graphviz lays out in a second or two
 
@@ -38,7 +38,7 @@ def _marked(findings: Iterable[FindingLine]) -> Tuple[Set[str], Set[Tuple[str, s
     return frames, pairs
 
 
-def _drawn(store: FrameStore, marked: Set[str], chain: Iterable[str]) -> Set[str]:
+def _drawn(store: TreeReader, marked: Set[str], chain: Iterable[str]) -> Set[str]:
     """
     Return the frames to draw: all of a small tree; of a large one, the part that matters.
 
@@ -60,7 +60,7 @@ def _drawn(store: FrameStore, marked: Set[str], chain: Iterable[str]) -> Set[str
     return drawn
 
 
-def tree_source(store: FrameStore, findings: Iterable[FindingLine], title: str = 'frame_audit',
+def tree_source(store: TreeReader, findings: Iterable[FindingLine], title: str = 'frame_audit',
                 expected: Optional[Dict[str, str]] = None,
                 chain: Iterable[str] = ()) -> str:
     """
@@ -110,7 +110,7 @@ def check_suffix(path: Path) -> str:
     return suffix
 
 
-def write_tree(path: Path, store: FrameStore, findings: Iterable[FindingLine],
+def write_tree(path: Path, store: TreeReader, findings: Iterable[FindingLine],
                title: str = 'frame_audit', expected: Optional[Dict[str, str]] = None,
                chain: Iterable[str] = ()) -> None:
     """Write the picture to path; its suffix chooses DOT text, SVG or PNG."""

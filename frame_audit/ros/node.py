@@ -353,7 +353,7 @@ class FrameAuditNode(Node):
             ours = 1 if topic.subscription is not None else 0
             graph[topic.name] = (self.count_publishers(topic.name),
                                  max(0, self.count_subscribers(topic.name) - ours))
-        self.audit.store.topic_graph = graph
+        self.audit.set_topic_graph(graph)
         for name in (TF_TOPIC, TF_STATIC_TOPIC):
             self._names.read(name)
 

@@ -3,9 +3,11 @@
 """
 The checks: one small function each, taking the store, the config and the time.
 
-Each returns a CheckResult: its findings, or a one-line summary when it passes. The ids are a
-contract (design.md): reports, diagnostics, tests and dashboards use them.
+Each returns a CheckResult: its findings, or a one-line summary when it passes. CHECKS pairs
+each function with its id, declared in check_ids (a contract: docs/contracts.md), so a
+function can be renamed without changing what reports, diagnostics and dashboards read.
 """
+from dataclasses import dataclass
 from typing import Callable, List, Tuple
 
 from .laser import check_laser_offset
@@ -13,30 +15,40 @@ from .poses import check_odometry, check_pose_frame
 from .timing import check_timing
 from .tree import check_chain_order, check_connectivity, check_parent_uniqueness, tree_summary
 from .values import check_static_transforms, check_transform_values
+from .. import check_ids as ids
 from ..config import AuditConfig
 from ..findings import CheckResult
 from ..store import FrameStore
 
-Check = Callable[[FrameStore, AuditConfig, float], CheckResult]
+CheckFunction = Callable[[FrameStore, AuditConfig, float], CheckResult]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check id and the function that judges it."""
+
+    id: str
+    run: CheckFunction
+
 
 CHECKS: Tuple[Check, ...] = (
-    check_parent_uniqueness,
-    check_chain_order,
-    check_laser_offset,
-    check_pose_frame,
-    check_odometry,
-    check_transform_values,
-    check_timing,
-    check_static_transforms,
-    check_connectivity,
+    Check(ids.PARENTS, check_parent_uniqueness),
+    Check(ids.CHAIN, check_chain_order),
+    Check(ids.LASER, check_laser_offset),
+    Check(ids.POSE, check_pose_frame),
+    Check(ids.ODOMETRY, check_odometry),
+    Check(ids.VALUES, check_transform_values),
+    Check(ids.TIMING, check_timing),
+    Check(ids.STATIC, check_static_transforms),
+    Check(ids.CONNECTIVITY, check_connectivity),
 )
-CHECK_IDS: Tuple[str, ...] = tuple(check.__name__[len('check_'):] for check in CHECKS)
-TREE = 'tree'
+CHECK_IDS = ids.CHECK_IDS
+TREE = ids.TREE
 
 
 def run_checks(store: FrameStore, config: AuditConfig, now: float) -> List[CheckResult]:
     """Run every check, then the tree summary; one result each, in the contract's order."""
-    results = [check(store, config, now) for check in CHECKS]
+    results = [check.run(store, config, now) for check in CHECKS]
     marked = {frame for result in results for finding in result.findings
               for frame in finding.frames}
     return results + [tree_summary(store, config, now, marked)]

@@ -12,8 +12,7 @@ from ..geometry import quat_from_rpy, rotation_angle, Transform
 from ..lookup import lookup
 from ..records import TF_TOPIC
 from ..store import Edge, FrameStore
-
-LASER = 'laser_offset'
+from ..check_ids import LASER
 
 
 def offset_key(config: AuditConfig) -> str:

@@ -16,12 +16,11 @@ from .laser import laser_path
 from ..config import AuditConfig, PoseTopic
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..lookup import lookup
+from ..records import ODOMETRY as ODOMETRY_TYPE, POSE_MESSAGE_TYPES
 from ..scoring import candidate_frames
-from ...message_types import ODOMETRY as ODOMETRY_TYPE, POSE_MESSAGE_TYPES
 from ..store import FrameStore, PoseTrack
+from ..check_ids import ODOMETRY, POSE
 
-POSE = 'pose_frame'
-ODOMETRY = 'odometry'
 VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn from
 SPEED_SAMPLES = 25  # odom -> base_link samples the car's speed is measured over
 

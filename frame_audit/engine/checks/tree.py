@@ -10,11 +10,10 @@ from .common import arrow, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import TF_STATIC_TOPIC
-from ..store import Edge, FrameStore, SAME_STAMP_CONFLICTS
-
-PARENTS = 'parent_uniqueness'
-CHAIN = 'chain_order'
-CONNECTIVITY = 'connectivity'
+from ..store import Edge, FrameStore
+from ..tree_view import TreeReader
+from ..two_sources import SAME_STAMP_CONFLICTS
+from ..check_ids import CHAIN, CONNECTIVITY, PARENTS
 
 
 def _live(edge: Edge, start: float) -> bool:
@@ -252,7 +251,7 @@ def _header_frames(store: FrameStore, config: AuditConfig,
     return named
 
 
-def expected_missing(store: FrameStore, config: AuditConfig) -> Dict[str, str]:
+def expected_missing(store: TreeReader, config: AuditConfig) -> Dict[str, str]:
     """Return frames that should be in the tree and are not, each with why it is expected."""
     missing = {frame: 'required ({})'.format(config.key('frames.required'))
                for frame in config.required_frames if frame not in store.frames}
@@ -325,7 +324,7 @@ class FrameRow:
     count: int
 
 
-def frame_rows(store: FrameStore, only: Optional[Collection[str]] = None) -> List[FrameRow]:
+def frame_rows(store: TreeReader, only: Optional[Collection[str]] = None) -> List[FrameRow]:
     """Return every frame (or only these) with its parent edges, roots included, by name."""
     rows = []
     for frame in sorted(store.frames if only is None else only):

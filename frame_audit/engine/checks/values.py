@@ -9,9 +9,8 @@ from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore, Rejection
+from ..check_ids import STATIC, VALUES
 
-VALUES = 'transform_values'
-STATIC = 'static_transforms'
 
 # reason -> (level, what is wrong, what tf2 does with it)
 _REASONS: Dict[str, tuple] = {

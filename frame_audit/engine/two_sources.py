@@ -1,0 +1,238 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Two sources of one edge, told from the data alone (no publisher identity under bag replay).
+
+One source makes one smooth track, broken only by jumps. Two sources make two tracks that
+each keep getting samples, at any mix of rates; or they send one stamp with two values; or
+they double the edge's rate. The store hands each sample of a moving edge here; the
+parent_uniqueness check reads the evidence kept on the edge.
+"""
+import math
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Deque, Iterable, Optional, Tuple, TYPE_CHECKING
+
+from .config import AuditConfig
+from .geometry import distance, rotation_angle, Transform
+
+if TYPE_CHECKING:  # the store holds the edges and imports this module
+    from .store import Edge
+
+RATE_WINDOW = 100  # stamps kept per edge to measure its rate
+SWITCH_WINDOW = 100  # track assignments kept per edge to spot two sources
+MIN_SWITCHES = 6  # switches between two tracks in the window before two sources are called
+MAX_MISS_SHARE = 0.25  # a noisy stream misses both tracks often; two sources seldom do
+TRACK_SAMPLES = 3  # samples kept per track to measure its velocity
+MAX_EXTRAPOLATION_S = 1.0  # a track is followed at most this far beyond its last sample
+MIN_SWITCH_SAMPLES = 20  # samples in the window before switches are judged
+SAME, SWITCH, MISS = 0, 1, -1  # how a sample continued the edge's tracks
+SPEED_STEPS = 11  # history samples an edge's speed is taken over (the median step)
+SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sources are called
+LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
+RATE_EVERY = 10  # samples between two looks at an edge's rate
+RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
+
+
+@dataclass
+class TwoTracks:
+    """Evidence that two sources send one edge: its samples keep switching between two tracks."""
+
+    first_received: float
+    last_received: float = -math.inf
+    separation_m: float = 0.0
+    switches: int = 0  # in the window, when last seen
+    rates_hz: Tuple[Optional[float], Optional[float]] = (None, None)
+
+
+@dataclass
+class Track:
+    """One consistent run of an edge's values: a source, as far as the data can tell."""
+
+    samples: Deque[Tuple[float, Transform]] = field(
+        default_factory=lambda: deque(maxlen=TRACK_SAMPLES))
+    stamps: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
+    moving: Optional[Tuple[float, float, float]] = None  # the velocity, kept as samples come
+
+    def add(self, stamp: float, value: Transform) -> None:
+        """Extend the track, and measure its velocity over its kept samples (m/s)."""
+        self.samples.append((stamp, value))
+        self.stamps.append(stamp)
+        (t0, a), (t1, b) = self.samples[0], self.samples[-1]
+        dt = t1 - t0
+        if dt <= 1e-6:
+            self.moving = None
+            return
+        (ax, ay, az), (bx, by, bz) = a.translation, b.translation
+        self.moving = ((bx - ax) / dt, (by - ay) / dt, (bz - az) / dt)
+
+    def velocity(self) -> Optional[Tuple[float, float, float]]:
+        """Return the track's velocity over its kept samples (m/s), None from one sample."""
+        return self.moving
+
+    def off(self, value: Transform, stamp: float,
+            fallback: Optional[Tuple[float, float, float]], stamp_tolerance_s: float,
+            close_m: float) -> Tuple[float, bool]:
+        """
+        Return how far value lies from the track, and whether the track's motion was known.
+
+        The track is followed at its own velocity (or fallback: the other source's motion)
+        to stamp; a sample further than close_m from there is measured against the track
+        anywhere within stamp_tolerance_s of stamp: a sample stamped a few milliseconds late
+        lies on the track, only further back, and is no second source.
+        """
+        t1, last = self.samples[-1]
+        velocity = self.velocity() or fallback
+        if velocity is None:
+            return math.dist(value.translation, last.translation), False
+        point = value.translation
+        here = _along(last.translation, velocity, stamp - t1)
+        off = math.dist(point, here)
+        if off <= close_m:  # most samples: on the track at their own stamp
+            return off, True
+        early = _along(last.translation, velocity, stamp - stamp_tolerance_s - t1)
+        late = _along(last.translation, velocity, stamp + stamp_tolerance_s - t1)
+        return _to_segment(point, early, late), True
+
+    def rate_hz(self) -> Optional[float]:
+        """Return the track's rate by its header stamps."""
+        return rate_of(self.stamps)
+
+
+def follow_rate(edge: 'Edge', received: float) -> None:
+    """
+    Remember the edge's first steady rate, and when it first about doubled.
+
+    A second node sending the same edge with the same values cannot be told from the
+    data, but it doubles the rate (under bag replay no publisher identity is known).
+    """
+    if len(edge.received_times) < RATE_WINDOW or edge.count % RATE_EVERY:
+        return
+    rate = edge.rate_hz()  # over the window's stamps: taken every RATE_EVERY samples
+    if rate is None:
+        return
+    if edge.baseline_rate_hz is None:
+        edge.baseline_rate_hz = rate
+    elif rate >= RATE_DOUBLED * edge.baseline_rate_hz:
+        first, _, highest = edge.doubled or (received, 0.0, 0.0)
+        edge.doubled = (first, edge.baseline_rate_hz, max(highest, rate))
+        edge.doubled_last = received
+
+
+def conflict_m(edge: 'Edge', config: AuditConfig) -> float:
+    """
+    Return how far apart two values of one stamp must be to be two sources' values.
+
+    One source's message stamped a period late shares its successor's stamp with the
+    value of a moment before: apart by the speed times the stamp's error, which odometry
+    allows (odometry.stamp_tolerance_s); two sources' tracks lie further apart.
+    """
+    stamps, values = edge.stamps[-SPEED_STEPS:], edge.values[-SPEED_STEPS:]
+    speeds = sorted(distance(a.translation, b.translation) / (t1 - t0)
+                    for t0, t1, a, b in zip(stamps, stamps[1:], values, values[1:])
+                    if t1 > t0)
+    speed = speeds[len(speeds) // 2] if speeds else 0.0  # the median step: one source's
+    return config.alternation_min_m + speed * config.odom_stamp_tolerance_s
+
+
+def follow_track(edge: 'Edge', value: Transform, stamp: float, received: float,
+                 config: AuditConfig) -> None:
+    """
+    Give the sample to the track it continues; count jumps and switches between tracks.
+
+    One source makes one smooth track, broken only by jumps (after which the new track
+    goes on alone). Two sources make two tracks that each keep getting samples, at any
+    mix of rates: the samples keep switching between them. A noisy single source fits
+    neither track often, and is never called two sources.
+    """
+    if edge.count % LEAD_EVERY == 0 and edge.latencies:
+        ordered = sorted(edge.latencies)
+        edge.lead_s = max(0.0, -ordered[len(ordered) // 2])
+    tracks = edge.tracks
+    if not tracks:
+        tracks.append(Track())
+        tracks[0].add(stamp, value)
+        return
+    current = tracks[0]
+    other = tracks[1] if len(tracks) == 2 else None
+    tolerance = config.odom_stamp_tolerance_s
+    close = config.alternation_min_m / 2
+    off, known = current.off(value, stamp, other.velocity() if other else None, tolerance,
+                             close)
+    if off <= fit(known, config):
+        edge.assignments.append(SAME)
+        current.add(stamp, value)
+        return
+    if other is not None:
+        off_other, known = other.off(value, stamp, current.velocity(), tolerance, close)
+        if off_other <= fit(known, config):
+            edge.assignments.append(SWITCH)
+            other.add(stamp, value)
+            edge.tracks = [other, current]
+            note_switch(edge, off, received, config)
+            return
+    edge.assignments.append(MISS)
+    turned = rotation_angle(current.samples[-1][1].rotation, value.rotation)
+    if off > config.odom_jump_m or turned > config.odom_jump_rad:
+        edge.jumps.add(received, off, turned)
+    new = Track()
+    new.add(stamp, value)
+    edge.tracks = [new, current]  # a second track from before is forgotten
+
+
+def fit(predicted: bool, config: AuditConfig) -> float:
+    """
+    Return how close a sample must be to a track to continue it.
+
+    Half the tracks' minimum separation where the track's motion is known; before any
+    velocity is known (two tracks of one sample each), anything short of a jump.
+    """
+    half = config.alternation_min_m / 2
+    return half if predicted else max(half, config.odom_jump_m)
+
+
+def note_switch(edge: 'Edge', separation: float, received: float,
+                config: AuditConfig) -> None:
+    """Call two sources once switches are many, misses few and the tracks apart."""
+    window = edge.assignments
+    switches = window.count(SWITCH)
+    if len(window) < MIN_SWITCH_SAMPLES or switches < MIN_SWITCHES \
+            or window.count(MISS) > MAX_MISS_SHARE * len(window) \
+            or separation < config.alternation_min_m:
+        return
+    if edge.two_tracks is None:
+        edge.two_tracks = TwoTracks(first_received=received)
+    evidence = edge.two_tracks
+    evidence.last_received = received
+    evidence.separation_m = max(evidence.separation_m, separation)
+    evidence.switches = max(evidence.switches, switches)
+    rates = sorted((track.rate_hz() for track in edge.tracks),
+                   key=lambda rate: -(rate or 0.0))
+    evidence.rates_hz = (rates[0], rates[1])
+
+
+def _along(start: Tuple[float, ...], velocity: Tuple[float, ...],
+           dt: float) -> Tuple[float, ...]:
+    """Return where a track starting at start gets in dt at velocity (at most a second on)."""
+    dt = max(-MAX_EXTRAPOLATION_S, min(MAX_EXTRAPOLATION_S, dt))
+    (x, y, z), (vx, vy, vz) = start, velocity
+    return (x + vx * dt, y + vy * dt, z + vz * dt)
+
+
+def _to_segment(point: Tuple[float, ...], a: Tuple[float, ...],
+                b: Tuple[float, ...]) -> float:
+    """Return the distance from point to the segment a-b."""
+    ab = [q - p for p, q in zip(a, b)]
+    length2 = sum(c * c for c in ab)
+    t = 0.0 if length2 <= 0 else max(0.0, min(1.0, sum(
+        (x - p) * c for x, p, c in zip(point, a, ab)) / length2))
+    return math.dist(point, [p + t * c for p, c in zip(a, ab)])
+
+
+def rate_of(times: Iterable[float]) -> Optional[float]:
+    """Return the rate of a series of times (any order), None for fewer than 3 or no span."""
+    times = list(times)
+    if len(times) < 3:
+        return None
+    span = max(times) - min(times)
+    return (len(times) - 1) / span if span > 0 else None
