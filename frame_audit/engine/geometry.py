@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Rigid transforms: the car's 2D pose helpers (seeds/004) and the 3D transforms TF carries.
+Rigid transforms: the car's 2D pose helpers (docs/car.md) and the 3D transforms TF carries.
 
 Single transforms use plain math (faster than numpy for one 3-vector); arrays of poses use
 numpy in the checks.

@@ -7,12 +7,14 @@ Every record keeps the file and line it came from, so each finding can point at 
 lint cannot compute without running the launch is an Unresolved: named, never guessed.
 """
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from ..engine.findings import Value
+from ..engine.findings import Finding, Level, Value
 from ..engine.geometry import Transform
+from ..engine.check_ids import LINT_FILES as FILES  # what the lint could not read or follow
 
 
+DESCRIPTION = 'robot_description'  # the parameter robot_state_publisher reads its URDF from
 Branch = Tuple[Tuple[Any, bool], ...]  # conditions only a running launch knows, and the side
 
 
@@ -175,3 +177,27 @@ class NodeParams:
     names: tuple
     params: Dict[str, Param]
     where: Where
+
+
+def problem(where: Where, message: str, key: str) -> Finding:
+    """Return a problem with the input itself (the lint could not check something) at a place."""
+    return Finding(FILES, Level.WARN, '{}: {}'.format(where, message), '{}:{}'.format(key, where),
+                   values=where.values())
+
+
+@dataclass
+class Problems:
+    """
+    One stage's own list of what it could not check, handed on in the stage's result.
+
+    A stage fills it while it runs (planning and declaring find problems deep inside the
+    launch readers); nothing outside the stage appends to it. shown writes share paths back as
+    <package>/path, as messages show them.
+    """
+
+    shown: Callable[[str], str] = str
+    found: List[Finding] = field(default_factory=list)
+
+    def warn(self, where: Where, message: str, key: str) -> None:
+        """Record that something at this place could not be checked, and why."""
+        self.found.append(problem(where, self.shown(message), key))

@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Reports of an audit: JSON for tools (design.md's format), text for people, markdown for issues.
+Reports of an audit: JSON for tools (docs/contracts.md's format), text for people, markdown for issues.
 
 The report is built once from the audit's results; each format only renders it.
 """
@@ -56,7 +56,7 @@ class SkippedLine:
 @dataclass(frozen=True)
 class Report:
     """
-    What an audit found, in the shape of design.md's JSON report.
+    What an audit found, in the shape of docs/contracts.md's JSON report.
 
     duration_s and messages cover the whole recording; audited_messages is how many of those
     were on the topics the audit reads, and skipped says which of those it could not use.
@@ -107,12 +107,12 @@ def build_report(source: str, duration_s: float, messages: int, tree: TreeReader
 
 
 def to_json(report: Report) -> str:
-    """Return the report as design.md's JSON."""
+    """Return the report as docs/contracts.md's JSON."""
     return json.dumps(report_document(report), indent=2, ensure_ascii=False) + '\n'
 
 
 def report_document(report: Report) -> Dict[str, Any]:
-    """Return the report as design.md's JSON document (a dict, for reports that hold it)."""
+    """Return the report as docs/contracts.md's JSON document (a dict, for reports that hold it)."""
     document = {
         'source': report.source,
         'duration_s': report.duration_s,

@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-A synthetic drive of the F1TENTH car (seeds/004), clean or with real faults injected.
+A synthetic drive of the F1TENTH car (docs/car.md), clean or with real faults injected.
 
 The car laps a 10 x 6 m elliptical track under pure pursuit, on the kinematic bicycle model.
 Each node of the car's stack is emulated with its published rate, stamping habits and errors:

@@ -1,6 +1,6 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""The 2D pose helpers of seeds/004, the 3D transforms, and lookups through the tree."""
+"""The 2D pose helpers of docs/car.md, the 3D transforms, and lookups through the tree."""
 import math
 
 from frame_audit.engine.audit import Audit
@@ -17,7 +17,7 @@ coordinates = st.floats(-100.0, 100.0)
 angles = st.floats(-math.pi, math.pi)
 
 
-def test_lidar_pose_to_rear_axle_as_seeds_004_writes_it():
+def test_lidar_pose_to_rear_axle_as_the_cars_page_writes_it():
     x, y, theta = 2.0, 1.0, 0.7
     assert laser_to_base((x, y, theta), 0.26) == pytest.approx(
         (x - 0.26 * math.cos(theta), y - 0.26 * math.sin(theta), theta))

@@ -18,7 +18,7 @@ from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig, load_config
 from frame_audit.lint import LintError, lint_workspace
 from frame_audit.lint.model import Token, Where
-from frame_audit.lint.static_tf import static_edge
+from frame_audit.lint.publishers.static_tf import static_edge
 from frame_audit.reports.report import FORMATS, Report
 import pytest
 

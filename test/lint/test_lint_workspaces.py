@@ -377,7 +377,7 @@ def test_every_place_is_named_relative_to_the_workspace():
 
 
 def test_a_xacro_that_expands_without_end_meets_a_bound(tmp_path, monkeypatch):
-    from frame_audit.lint import xacro_child
+    from frame_audit.lint.readers import xacro_child
 
     monkeypatch.setattr(xacro_child, 'TIMEOUT_S', 3.0)  # the bound, shortened for the test
     root = write(tmp_path, {'urdf/bomb.urdf.xacro': """

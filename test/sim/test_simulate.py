@@ -76,7 +76,7 @@ def test_messages_in_receive_order_with_publishers(clean: List[Message]) -> None
 
 
 def test_topics_and_rates(clean: List[Message]) -> None:
-    """Each topic at the car's rate (seeds/004)."""
+    """Each topic at the car's rate (docs/car.md)."""
     by_topic: Dict[str, List[Message]] = {}
     for message in clean:
         by_topic.setdefault(message.topic, []).append(message)

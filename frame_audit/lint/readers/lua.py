@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from .install import source_file
-from .model import Param, Token, Where
+from ..model import Param, Token, Where
 
 OPTION = re.compile(r'^\s*(?:options\.)?(\w+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\'|(true|false)\b)',
                     re.MULTILINE)

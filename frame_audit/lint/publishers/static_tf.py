@@ -10,8 +10,8 @@ Two forms: positional `x y z yaw pitch roll parent child` (yaw before roll) or
 import math
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from .model import DeclaredEdge, Token, Unresolved, Where
-from ..engine.geometry import quat_from_rpy, Transform
+from ..model import DeclaredEdge, Token, Unresolved, Where
+from ...engine.geometry import quat_from_rpy, Transform
 
 VIA = 'static_transform_publisher'
 NUMBERS = ('x', 'y', 'z', 'roll', 'pitch', 'yaw', 'qx', 'qy', 'qz', 'qw')

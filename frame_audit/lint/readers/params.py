@@ -10,7 +10,7 @@ topic next to a pose_frame says which point the node takes that pose for).
 from typing import Any, Dict, List
 
 from .markup import LinedDict
-from .model import Param, ParamBlock, Where
+from ..model import Param, ParamBlock, Where
 
 PARAMETERS = 'ros__parameters'
 OFFSET_KEYS = ('laser_offset_x', 'scan_distance_to_base_link')

@@ -9,8 +9,8 @@ about fixed axes), and moving joints on /tf; only a fixed joint's value is known
 from typing import Callable, List, Optional, Tuple, Union
 
 from .markup import Element
-from .model import DeclaredEdge, Where
-from ..engine.geometry import quat_from_rpy, Transform
+from ..model import DeclaredEdge, Where
+from ...engine.geometry import quat_from_rpy, Transform
 
 ZERO = '0 0 0'
 

@@ -12,9 +12,9 @@ robot_state_publisher's edges come from its robot description (see description.p
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from .model import DeclaredEdge, NodeParams, Param, Where
-from .params import yaml_text
-from ..engine.geometry import Transform
+from ..model import DeclaredEdge, NodeParams, Param, Where
+from ..readers.params import yaml_text
+from ...engine.geometry import Transform
 
 Edge = Tuple  # (parent, child), or (parent, child, Transform) where the code fixes the value
 
@@ -96,7 +96,7 @@ def _gym_bridge(r: Reading) -> List[Edge]:
 
 
 def _particle_filter(r: Reading) -> Optional[List[Edge]]:
-    """Return f1tenth/particle_filter's '/map' → '/laser' (ids fixed in its code, seeds/004)."""
+    """Return f1tenth/particle_filter's '/map' → '/laser' (ids fixed in its code, docs/car.md)."""
     forked = [name for name in r.node.params if name.startswith('tf_') or name.endswith(
         ('_frame', '_frame_id', 'tf_mode'))]
     return None if forked else [('/map', '/laser')]  # a fork names its frames: unknown

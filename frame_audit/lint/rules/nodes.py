@@ -1,55 +1,20 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Which parameters each launched node gets, and the blocks and names that go wrong on the way.
+Parameter blocks and node names that go wrong on the way to a node (lint_parameters, lint_nodes).
 
-A launched node gets the blocks of its parameter files that name it (or '/**'), then its inline
-parameters, later ones winning, as ROS 2 applies them. A parameter file no launch passes to a
-node applies to nothing: a workspace keeps one per mode or robot, and only the launch says
-which one runs.
+Which blocks reach which node is publishers/parameters.py; these rules report a block whose
+node name is a slip, and two nodes one bringup starts under one name.
 """
 import difflib
-from typing import Dict, List, Mapping, Set, Tuple
+from typing import Dict, List, Mapping, Set
 
-from .model import LaunchedNode, NodeParams, Param, ParamBlock
-from .params import node_name
-from .static_tf import is_static_publisher
-from ..engine.findings import Finding, Level
-
-PARAMETERS_CHECK = 'lint_parameters'
-NODES_CHECK = 'lint_nodes'
-
-
-def _matches(block: ParamBlock, node: LaunchedNode) -> bool:
-    own = node_name(block.node)
-    return own == '**' or own in (node.name, node.executable)
-
-
-def _names(node: LaunchedNode) -> Tuple[str, ...]:
-    return tuple(str(n) for n in (node.name, node.executable, node.package) if isinstance(n, str))
-
-
-def node_params(launched: List[LaunchedNode],
-                blocks: Mapping[str, List[ParamBlock]]) -> List[NodeParams]:
-    """
-    Return each launched node's parameters (static_transform_publisher has none to check).
-
-    A launched node's parameter files are workspace paths by now (see lint.declare);
-    blocks maps each parameter file's workspace path to its blocks.
-    """
-    nodes = []
-    for node in launched:
-        if is_static_publisher(node.package, node.executable):
-            continue
-        params: Dict[str, Param] = {}
-        for path, _ in node.param_files:
-            for block in blocks.get(path, []) if isinstance(path, str) else []:
-                if _matches(block, node):
-                    params.update(block.params)
-        params.update(node.inline)
-        names = _names(node)
-        nodes.append(NodeParams(names[0] if names else '?', names, params, node.where))
-    return nodes
+from .subject import Subject
+from ..model import LaunchedNode, ParamBlock
+from ..publishers.parameters import matches
+from ..readers.params import node_name
+from ...engine.check_ids import LINT_NODES as NODES_CHECK, LINT_PARAMETERS as PARAMETERS_CHECK
+from ...engine.findings import CheckResult, Finding, Level
 
 
 def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlock]],
@@ -76,7 +41,7 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
         names = sorted({n.name for n in nodes})
         for block in blocks.get(path, []):
             own = node_name(block.node)
-            if any(_matches(block, node) for node in nodes) or own in elsewhere:
+            if any(matches(block, node) for node in nodes) or own in elsewhere:
                 continue
             guess = difflib.get_close_matches(own, names, n=1, cutoff=0.6)
             if not guess:
@@ -110,3 +75,16 @@ def same_names(launched: List[LaunchedNode]) -> List[Finding]:
                 n.package, n.executable, n.where) for n in nodes)),
         'name:{}:{}'.format(name, nodes[1].where), values=nodes[1].where.values())
         for name, nodes in sorted(by_name.items()) if len(nodes) > 1]
+
+
+def lint_parameters(subject: Subject) -> CheckResult:
+    """Report the parameter blocks of the subject's nodes that are a slip for one of them."""
+    return CheckResult(PARAMETERS_CHECK, 'every parameter block matches a node its file is '
+                       'passed to', unapplied_blocks(list(subject.launched), subject.blocks,
+                                                     subject.started))
+
+
+def lint_nodes(subject: Subject) -> CheckResult:
+    """Report the nodes the subject starts under one name."""
+    return CheckResult(NODES_CHECK, 'every node a bringup starts has a name of its own',
+                       same_names(list(subject.launched)))

@@ -10,21 +10,18 @@ import difflib
 import math
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .declared import Declared
+from ..publishers.declared import Declared
 from .laser_rules import laser_problems
-from .model import DeclaredEdge, exclusive, NodeParams, Param
-from .params import is_frame_key, leaf, yaml_text
-from .publishers import frame_params, reads_frames, sent_edges, switch_of
-from .static_tf import finite, unit_quaternion
-from ..engine.checks.common import arrow, describe, first_of
-from ..engine.config import AuditConfig
-from ..engine.findings import CheckResult, Finding, fmt, Level
-from ..engine.geometry import distance, quat_from_rpy, rotation_angle
+from ..model import DeclaredEdge, exclusive, NodeParams, Param
+from ..readers.params import is_frame_key, leaf, yaml_text
+from ..publishers.table import frame_params, reads_frames, sent_edges, switch_of
+from ..publishers.static_tf import finite, unit_quaternion
+from ...engine.check_ids import CHAIN, CONNECTIVITY, PARENTS, VALUES
+from ...engine.checks.common import arrow, describe, first_of
+from ...engine.config import AuditConfig
+from ...engine.findings import CheckResult, Finding, fmt, Level
+from ...engine.geometry import distance, quat_from_rpy, rotation_angle
 
-PARENTS = 'parent_uniqueness'
-CHAIN = 'chain_order'
-VALUES = 'transform_values'
-CONNECTIVITY = 'connectivity'
 PUBLISHERS = ('no static transform, robot description or publisher the lint knows declares it '
               '(the README lists them)')
 LASER_NAMES = ('laser', 'lidar', 'base_scan', 'laser_frame', 'laser_link', 'lidar_link',

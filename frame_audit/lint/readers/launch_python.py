@@ -17,7 +17,7 @@ import os
 import shlex
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
-from .model import Branch, Description, Include, LaunchedNode, LaunchRead, Param, Token, \
+from ..model import Branch, Description, Include, LaunchedNode, LaunchRead, Param, Token, \
     Unresolved, Where
 
 NODE_CALLS = ('Node', 'LifecycleNode', 'ComposableNode')

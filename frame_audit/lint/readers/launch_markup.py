@@ -19,14 +19,14 @@ import yaml
 
 from .launch_python import command_description, expression_value, outside, truth
 from .markup import Element, LinedDict, LinedList
-from .model import Branch, Include, LaunchedNode, LaunchRead, Param, Token, Unresolved, Where
+from ..model import Branch, DESCRIPTION, Include, LaunchedNode, LaunchRead, Param, Token, \
+    Unresolved, Where
 from .params import yaml_text
 
 SUBSTITUTION = re.compile(r'\$\(([\w-]+)((?:\s[^$()]*)?)\)')  # one without another inside
 PACKAGE_SUBSTITUTIONS = ('find-pkg-share', 'find')  # ROS 1's find: the source folder
 ARGUMENT_SUBSTITUTIONS = ('var', 'arg')
 NODES = ('node', 'lifecycle_node', 'composable_node')
-DESCRIPTION = 'robot_description'
 
 
 class Substitutions:

@@ -4,9 +4,10 @@
 Reading a workspace: which files are launch, parameter and robot description files.
 
 Files are read, never run. Launch files are parsed once here and started per bringup
-(bringup.py); parameter files are split into their node blocks; robot descriptions wait for a
-launch to hand them to robot_state_publisher. A file that cannot be parsed becomes a WARN of the
-lint's own check (lint_files) that names it; the rest of the workspace is still checked.
+(bringups/planner.py); parameter files are split into their node blocks; robot descriptions
+wait for a launch to hand them to robot_state_publisher. A file that cannot be parsed becomes a
+WARN of the lint's own check (lint_files) that names it; the rest of the workspace is still
+checked.
 """
 import ast
 import fnmatch
@@ -14,20 +15,19 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, Iterator, List, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 from xml.parsers import expat
 
 import yaml
 
-from .bringup import LaunchSource
 from .install import build_share
-from .launch_markup import yaml_launch_root
-from .markup import LinedDict, load_xml, load_yaml
-from .model import ParamBlock, Where
+from .launch_markup import read_launch, yaml_launch_root
+from .launch_python import read_python_launch
+from .markup import Element, LinedDict, load_xml, load_yaml
 from .params import param_blocks
-from ..engine.findings import Finding, Level
+from ..model import LaunchRead, ParamBlock, problem, Where
+from ...engine.findings import Finding
 
-FILES = 'lint_files'
 SKIP_FOLDERS = ('build', 'install', 'log', '__pycache__')
 MAX_FILE_BYTES = 2 << 20  # files past this are skipped with a WARN, never parsed
 PARSE_ERRORS = (SyntaxError, ValueError, yaml.YAMLError, expat.ExpatError, UnicodeDecodeError,
@@ -35,8 +35,30 @@ PARSE_ERRORS = (SyntaxError, ValueError, yaml.YAMLError, expat.ExpatError, Unico
 
 
 @dataclass
+class LaunchSource:
+    """A launch file, parsed once: a Python tree, or the elements of an XML or YAML launch."""
+
+    file: str
+    path: str  # where it lies, for __file__, ThisLaunchFileDir() and $(dirname)
+    python: Optional[ast.Module] = None
+    elements: Optional[Element] = None
+
+    def read(self, packages: Mapping[str, str], given: Mapping[str, Any],
+             folders: Optional[Mapping[str, str]] = None) -> LaunchRead:
+        """Return what the file starts with these launch arguments (folders: ROS 1's find)."""
+        if self.python is not None:
+            return read_python_launch(self.python, self.file, packages, given, self.path)
+        return read_launch(self.elements, self.file, packages, given, self.path, folders)
+
+
+@dataclass(frozen=True)
 class Collected:
-    """Everything the lint read: launch files, parameter blocks, descriptions, problems."""
+    """
+    Everything the lint read: launch files, parameter blocks, descriptions, problems.
+
+    The collect stage's result. collect fills its lists and maps while it reads the files;
+    once collect returns, no stage changes it (later stages return problems of their own).
+    """
 
     root: Path
     counts: Dict[str, int] = field(default_factory=dict)
@@ -58,9 +80,7 @@ class Collected:
 
     def warn(self, where: Where, message: str, key: str) -> None:
         """Record a problem with the input itself: the lint could not check something."""
-        message = self.shown(message)
-        self.problems.append(Finding(FILES, Level.WARN, '{}: {}'.format(where, message),
-                                     '{}:{}'.format(key, where), values=where.values()))
+        self.problems.append(problem(where, self.shown(message), key))
 
     def count(self, kind: str) -> None:
         """Count a file read as this kind (launch, parameters, URDF)."""
@@ -157,40 +177,42 @@ READERS: Dict[str, Callable[[Collected, Path, str], None]] = {
 }
 
 
+def _read(collected: Collected, path: Path) -> None:
+    """Read one file into collected; a file too large or unparsable is a problem, not a stop."""
+    file = path.relative_to(collected.root).as_posix()
+    if path.stat().st_size > MAX_FILE_BYTES:
+        collected.warn(Where(file, 0), 'larger than {} MB: skipped (a launch, parameter or '
+                       'URDF file is far smaller)'.format(MAX_FILE_BYTES >> 20), 'too_big')
+        return
+    try:
+        READERS[path.suffix](collected, path, file)
+    except PARSE_ERRORS as error:
+        collected.unreadable.add(file)
+        if _is_launch(path):
+            collected.unreadable_launch.append(Where(file, _error_line(error)))
+        collected.warn(Where(file, _error_line(error)),
+                       'cannot be read ({}: {}); skipped'.format(
+                           type(error).__name__, str(error).splitlines()[0] if str(error)
+                           else 'no detail'), 'unreadable')
+
+
 def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
     """Read every launch, parameter and robot description file under root; link its share."""
     root = root.resolve()
-    collected = Collected(root)
     unlisted: List[str] = []
     files = list(_files(root, unlisted, exclude))
-    for folder in unlisted:
-        collected.warn(Where(os.path.relpath(folder.split(' (')[0], root), 0),
-                       'a folder that cannot be listed {}: its files were not read'.format(
-                           folder[folder.find(' ('):] if ' (' in folder else ''), 'unlisted')
     folders = _packages(files)
-    collected.folders = {name: folder.relative_to(root).as_posix()
-                         for name, folder in folders.items()}
-    collected.packages = build_share(share, folders, files)
-    collected.share = str(share)
+    collected = Collected(root, packages=build_share(share, folders, files), share=str(share),
+                          folders={name: folder.relative_to(root).as_posix()
+                                   for name, folder in folders.items()})
+    for folder in unlisted:
+        collected.problems.append(problem(
+            Where(os.path.relpath(folder.split(' (')[0], root), 0),
+            'a folder that cannot be listed {}: its files were not read'.format(
+                folder[folder.find(' ('):] if ' (' in folder else ''), 'unlisted'))
     for path in files:
-        reader = READERS.get(path.suffix)
-        if reader is None or path.name == 'package.xml':
-            continue
-        file = path.relative_to(root).as_posix()
-        if path.stat().st_size > MAX_FILE_BYTES:
-            collected.warn(Where(file, 0), 'larger than {} MB: skipped (a launch, parameter or '
-                           'URDF file is far smaller)'.format(MAX_FILE_BYTES >> 20), 'too_big')
-            continue
-        try:
-            reader(collected, path, file)
-        except PARSE_ERRORS as error:
-            collected.unreadable.add(file)
-            if _is_launch(path):
-                collected.unreadable_launch.append(Where(file, _error_line(error)))
-            collected.warn(Where(file, _error_line(error)),
-                           'cannot be read ({}: {}); skipped'.format(
-                               type(error).__name__, str(error).splitlines()[0] if str(error)
-                               else 'no detail'), 'unreadable')
+        if path.suffix in READERS and path.name != 'package.xml':
+            _read(collected, path)
     return collected
 
 

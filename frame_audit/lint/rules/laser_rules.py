@@ -9,18 +9,17 @@ topic carries (the config's pose topics); each consumer's laser_offset_x against
 """
 from typing import List, Optional, Tuple
 
-from .declared import Declared
-from .model import DeclaredEdge, NodeParams, Param
-from .params import group_of, is_offset_key, is_topic_key, leaf
-from .publishers import sent_edges
-from ..engine.checks.common import arrow, describe, plural
-from ..engine.checks.laser import laser_mismatches, offset_key
-from ..engine.config import AuditConfig, PoseTopic
-from ..engine.findings import CheckResult, Finding, fmt, Level, within_tolerance
-from ..engine.geometry import quat_from_rpy, Transform
+from ..publishers.declared import Declared
+from ..model import DeclaredEdge, NodeParams, Param
+from ..readers.params import group_of, is_offset_key, is_topic_key, leaf
+from ..publishers.table import sent_edges
+from ...engine.check_ids import LASER, POSE
+from ...engine.checks.common import arrow, describe, plural
+from ...engine.checks.laser import laser_mismatches, offset_key
+from ...engine.config import AuditConfig, PoseTopic
+from ...engine.findings import CheckResult, Finding, fmt, Level, within_tolerance
+from ...engine.geometry import quat_from_rpy, Transform
 
-LASER = 'laser_offset'
-POSE = 'pose_frame'
 ROTATION_FIELDS = ('yaw', 'pitch', 'roll', 'qx', 'qy', 'qz', 'qw')
 
 

@@ -18,7 +18,7 @@ from xml.parsers import expat
 
 from .install import source_file
 from .markup import Element, load_xml
-from .model import DeclaredEdge, Description, Where
+from ..model import DeclaredEdge, Description, Where
 from .urdf import urdf_edges
 from .xacro_child import expand, ExpandError
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .launch_python import Evaluator
-from .model import Unresolved
+from ..model import Unresolved
 
 SHARE = 'share'
 TEXT_SUFFIXES = ('.py', '.xml', '.launch', '.yaml', '.yml', '.urdf', '.xacro', '.lua', '.gazebo',

@@ -1,0 +1,77 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The planning stage: which bringups the lint checks, from the launch files collected.
+
+The entries named run together as one bringup; with none named, each launch file no other
+includes is a bringup of its own; a workspace with no launch file at all gets one bringup per
+robot description, as if a launch handed it to robot_state_publisher.
+"""
+from dataclasses import dataclass, replace
+from typing import Dict, List, Mapping, Sequence, Tuple
+
+from .planner import Bringup, find_entry, Planner
+from ..model import DESCRIPTION, Description, LaunchedNode, LaunchRead, Param, Problems, Where
+from ..readers.workspace import Collected
+from ...engine.findings import Finding
+from ...errors import LintError
+
+READ_ERRORS = (SyntaxError, ValueError, RecursionError)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The bringups to check, in order, and what planning could not follow (lint_files)."""
+
+    bringups: Tuple[Bringup, ...]
+    problems: Tuple[Finding, ...] = ()
+
+
+def plan(collected: Collected, entries: Sequence[str], given: Mapping[str, str]) -> Plan:
+    """Return the bringups to check: the entries named, together, or each entry of its own."""
+    if not collected.sources:
+        return Plan(tuple(_standalone(collected)))
+    problems = Problems(collected.shown)
+    planner = Planner(collected.root, collected.sources, collected.packages, problems.warn,
+                      collected.shown, collected.folders)
+    bringups = [planner.expand(_entry_files(collected, entries), given)] if entries else \
+        _each_root(collected, planner, problems)
+    return Plan(tuple(bringups), tuple(problems.found))
+
+
+def _entry_files(collected: Collected, entries: Sequence[str]) -> List[str]:
+    """Return the launch files the entries name; LintError says which one is not there."""
+    try:
+        return [find_entry(spec, collected.sources, collected.packages, collected.folders,
+                           collected.root) for spec in entries]
+    except LookupError as error:
+        raise LintError(str(error)) from None
+
+
+def _each_root(collected: Collected, planner: Planner, problems: Problems) -> List[Bringup]:
+    """Return a bringup per launch file no other includes, as it runs with its defaults."""
+    reads: Dict[str, LaunchRead] = {}
+    for file, source in collected.sources.items():
+        try:
+            reads[file] = source.read(collected.packages, {}, planner.folders)
+        except READ_ERRORS as error:
+            problems.warn(Where(file, getattr(error, 'lineno', None) or 1), 'cannot be read '
+                          '({}: {}); skipped'.format(type(error).__name__, error), 'unreadable')
+    unread = [('what the unreadable launch file starts', where)
+              for where in collected.unreadable_launch]  # it may run beside each of them
+    return [replace(bringup, unknown=bringup.unknown + unread) for bringup in
+            (planner.expand([root], {}) for root in planner.roots(reads) if root in reads)]
+
+
+def _standalone(collected: Collected) -> List[Bringup]:
+    """Return a bringup per robot description when no launch file starts one."""
+    return [_describing(collected, file) for file in collected.descriptions]
+
+
+def _describing(collected: Collected, file: str) -> Bringup:
+    """Return the bringup of one description, handed to robot_state_publisher as it is."""
+    where = Where(file, 1)
+    node = LaunchedNode('robot_state_publisher', 'robot_state_publisher', None, where, inline={
+        DESCRIPTION: Param(DESCRIPTION, Description(str(collected.root / file)), where)})
+    return Bringup(file, [file], [node], unknown=[('a launch file (the workspace has none)',
+                                                   None)])

@@ -1,0 +1,165 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Bringups: an entry launch file and everything it includes, as `ros2 launch` would start them.
+
+A workspace holds alternatives (a launch per robot model, per mode, a deprecated folder), so
+its files never run all at once. A bringup follows one entry file through its includes, with
+the launch arguments given (else their defaults) and the conditions evaluated where they can
+be. With no entry named, each launch file that no other file includes is an entry of its own.
+An include that leads outside the workspace, or that only a running launch can resolve, may
+start nodes that send transforms: the bringup keeps it as a possible sender.
+"""
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
+
+from ..model import Branch, Include, LaunchedNode, LaunchRead, Param, Unresolved, Where
+from ..readers.install import source_file
+from ..readers.workspace import LaunchSource
+
+MAX_DEPTH = 16  # includes within includes: deeper is a cycle the stack did not catch
+MAX_FILES = 500  # launch files read for one bringup
+GAZEBO = ('gazebo_ros', 'ros_gz_sim', 'ros_ign_gazebo', 'gazebo_ros2_control')
+JOINT_STATES = ('joint_state_publisher', 'joint_state_publisher_gui', 'ros2_control_node',
+                'joint_state_broadcaster')  # who publishes /joint_states (spawner's argument)
+
+
+@dataclass
+class Bringup:
+    """
+    The nodes that one entry starts together, and what the lint could not follow.
+
+    The Planner builds it up while it follows the includes; once planned, no stage changes it.
+    """
+
+    name: str
+    files: List[str] = field(default_factory=list)
+    nodes: List[LaunchedNode] = field(default_factory=list)
+    switched_off: List[LaunchedNode] = field(default_factory=list)  # by a condition
+    description: Optional[Param] = None  # ROS 1's global robot_description
+    unknown: List[Tuple[str, Optional[Where]]] = field(default_factory=list)  # not followed
+    gazebo: bool = False
+
+    @property
+    def joint_states(self) -> bool:
+        """Return whether a node of the bringup is known to publish /joint_states."""
+        return any(node.executable in JOINT_STATES or any(
+            token.value in JOINT_STATES for token in node.arguments) for node in self.nodes)
+
+
+Warn = Callable[[Where, str, str], None]
+
+
+def include_target(include: Include, root: Path) -> Optional[str]:
+    """Return the workspace file an include names, or None when it is not one."""
+    if not isinstance(include.target, str):
+        return None
+    return source_file(include.target, root, root / os.path.dirname(include.where.file))
+
+
+class Planner:
+    """Follows entries through their includes over a workspace's parsed launch files."""
+
+    def __init__(self, root: Path, sources: Mapping[str, LaunchSource],
+                 packages: Mapping[str, str], warn: Warn, shown: Callable[[str], str] = str,
+                 folders: Optional[Mapping[str, str]] = None):
+        """Hold the launch files by workspace path, the packages' share and source folders."""
+        self.root, self.sources, self.packages, self.warn = root, sources, packages, warn
+        self.shown = shown
+        self.folders = {name: str(root / folder) for name, folder in (folders or {}).items()}
+
+    def roots(self, reads: Mapping[str, LaunchRead]) -> List[str]:
+        """Return the launch files no other file includes (conditions or not), in order."""
+        included = {include_target(include, self.root) for read in reads.values()
+                    for include in read.includes}
+        return [file for file in sorted(self.sources) if file not in included]
+
+    def expand(self, entries: List[str], given: Mapping[str, Any]) -> Bringup:
+        """Return the bringup of these entry files started together with these arguments."""
+        bringup = Bringup(' + '.join(entries))
+        for entry in entries:
+            self._follow(bringup, entry, dict(given), [], ())
+        return bringup
+
+    def _follow(self, bringup: Bringup, file: str, given: Dict[str, Any],
+                stack: List[str], branch: Branch) -> None:
+        if file in stack or len(stack) >= MAX_DEPTH or len(bringup.files) >= MAX_FILES:
+            self.warn(Where(file, 1), 'included again by {} (a cycle, or includes nested past '
+                      '{}): not followed further'.format(' → '.join(stack), MAX_DEPTH), 'cycle')
+            return
+        bringup.files.append(file)
+        try:
+            read = self.sources[file].read(self.packages, given, self.folders)
+        except (SyntaxError, ValueError, RecursionError):
+            return  # reported when the workspace was read
+        # an include under an unknown condition: its nodes too
+        bringup.nodes += [replace(node, branch=branch + node.branch) for node in read.nodes]
+        bringup.switched_off += read.switched_off
+        bringup.description = read.description or bringup.description
+        bringup.gazebo = bringup.gazebo or any(n.package in GAZEBO for n in read.nodes)
+        for include in read.includes:
+            if include.runs:
+                self._include(bringup, include, read.configurations, stack + [file],
+                              branch + include.branch)
+
+    def _include(self, bringup: Bringup, include: Include, configurations: Dict[str, Any],
+                 stack: List[str], branch: Branch) -> None:
+        target = include_target(include, self.root)
+        text = self.shown(str(include.target))
+        if target in self.sources:
+            given = dict(configurations)
+            given.update(include.arguments)
+            self._follow(bringup, target, given, stack, branch)
+            return
+        bringup.gazebo = bringup.gazebo or any(name in text for name in GAZEBO)
+        entry = ('the launch file {}, included'.format(text), include.where)
+        if entry not in bringup.unknown:
+            bringup.unknown.append(entry)
+        if isinstance(include.target, str) and any(
+                include.target.startswith(share + os.sep) for share in self.packages.values()):
+            self.warn(include.where, 'includes {}, which its package does not hold or install: '
+                      '`ros2 launch` stops there'.format(text), 'missing')
+        if isinstance(include.target, Unresolved):
+            self.warn(include.where, 'an included launch file is {}, known only when the '
+                      'launch runs: the nodes it starts are not checked'.format(text),
+                      'unresolved')
+
+
+def parse_arguments(words: List[str]) -> Dict[str, str]:
+    """Return `name:=value` launch arguments as a mapping; ValueError names a malformed one."""
+    given = {}
+    for word in words:
+        name, sep, value = word.partition(':=')
+        if not sep or not name:
+            raise ValueError('{!r} is not a launch argument (name:=value)'.format(word))
+        given[name] = value
+    return given
+
+
+def find_entry(spec: str, sources: Mapping[str, LaunchSource], packages: Mapping[str, str],
+               folders: Mapping[str, str], root: Path) -> str:
+    """Return the launch file `PKG/FILE` (as `ros2 launch PKG FILE` finds it) or a path names."""
+    direct = source_file(root / spec, root)
+    if direct in sources:
+        return direct
+    package, _, name = spec.partition('/')
+    if package not in packages:
+        raise LookupError('{}: no package {} in the workspace (packages: {})'.format(
+            spec, package, ', '.join(sorted(packages)) or 'none'))
+    share, folder = Path(packages[package]), folders[package]
+    found: Set[str] = set()
+    for path in sorted(share.rglob('*')):
+        relative = path.relative_to(share).as_posix()
+        if relative == name or path.name == name:
+            file = source_file(path, root)
+            if file in sources:
+                found.add(file)
+    if len(found) != 1:
+        names = sorted(Path(f).name for f in sources if f.startswith(folder + '/'))
+        raise LookupError('{}: {} in package {} ({})'.format(
+            spec, 'several launch files match' if found else 'no launch file ' + name, package,
+            ', '.join(sorted(found)) if found else 'its launch files: {}'.format(
+                ', '.join(names) or 'none')))
+    return found.pop()

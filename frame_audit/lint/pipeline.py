@@ -1,0 +1,57 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The lint, top-down: collect → plan bringups → declare → judge.
+
+Each stage returns a frozen result and leaves what it was given as it was: collect reads the
+workspace's files (readers/), plan follows each entry through its includes (bringups/),
+declare says what each bringup sends (publishers/), judge runs the rules and builds the report
+(rules/). The share folder collect links lives until the last file is read.
+"""
+import tempfile
+from pathlib import Path
+from typing import Mapping, Optional, Sequence
+
+from .bringups.plan import plan
+from .publishers.declare import declare
+from .readers.workspace import collect, Collected, tally
+from .rules.judge import judge
+from ..engine.config import AuditConfig
+from ..errors import LintError
+from ..reports.report import Report
+
+
+def lint_workspace(path: Path, config: AuditConfig, entries: Sequence[str] = (),
+                   given: Optional[Mapping[str, str]] = None) -> Report:
+    """Read a workspace's launch, parameter and robot description files; report frame slips."""
+    root = _folder(path)
+    with tempfile.TemporaryDirectory(prefix='frame_audit_share_') as share:
+        collected = _collected(path, collect(root, Path(share), config.lint_exclude))
+        planned = plan(collected, entries, given or {})
+        declared = declare(collected, planned, config)
+    return judge(collected, planned, declared, config, _scope(entries)).report(str(path))
+
+
+def _folder(path: Path) -> Path:
+    """Return the workspace folder; LintError when path is not one."""
+    root = Path(path)
+    if not root.is_dir():
+        raise LintError('{}: not a folder (lint takes a ROS 2 workspace or a package)'.format(
+            path))
+    return root
+
+
+def _collected(path: Path, collected: Collected) -> Collected:
+    """Return what collect read; LintError when it found nothing to lint, with why."""
+    if not tally(collected)[0]:
+        raise LintError('{}: no launch, parameter or robot description files found{}'.format(
+            path, ' ({})'.format('; '.join(f.message for f in collected.problems[:3]))
+            if collected.problems else ''))
+    return collected
+
+
+def _scope(entries: Sequence[str]) -> str:
+    """Return where 'nothing publishes it' looked: the entries named, or the workspace."""
+    if not entries:
+        return 'in the workspace'
+    return 'that {} start{}'.format(' and '.join(entries), '' if len(entries) > 1 else 's')

@@ -1,0 +1,187 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The declaring stage: the tree each bringup declares, from the nodes it starts.
+
+Each node's parameter files become workspace paths, cartographer_node gets its .lua options,
+robot_state_publisher its description's joints, and the table says what each known node sends.
+What the lint cannot read makes its node a possible sender, so "nothing publishes it" is never
+said where something may. The nodes are new values: the plan stays as it was.
+"""
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple, Union
+
+from .declared import Declared
+from .parameters import node_params
+from .static_tf import is_static_publisher, static_edge
+from .table import declared_publishers, Publisher, publisher_of, sent_edges, TABLE
+from ..bringups.plan import Plan
+from ..bringups.planner import Bringup
+from ..model import DeclaredEdge, DESCRIPTION, Description, LaunchedNode, NodeParams, Param, \
+    Problems, Unresolved, Where
+from ..readers.description import Body, body_edges, read_description
+from ..readers.install import source_file
+from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
+from ..readers.workspace import Collected
+from ...engine.config import AuditConfig
+from ...engine.findings import Finding
+
+Possible = List[Tuple[str, Optional[Where]]]  # who may send transforms the lint cannot read
+
+
+@dataclass(frozen=True)
+class DeclaredBringup:
+    """One bringup, the tree it declares, and the nodes it starts with their files resolved."""
+
+    bringup: Bringup
+    declared: Declared
+    launched: Tuple[LaunchedNode, ...]
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """The declaring stage's result: each bringup's tree, and what it could not read."""
+
+    bringups: Tuple[DeclaredBringup, ...]
+    problems: Tuple[Finding, ...] = ()
+
+    @property
+    def table(self) -> Tuple[Publisher, ...]:
+        """Return the publishers the trees were read with (the table alone with no bringup)."""
+        return tuple(self.bringups[0].declared.table) if self.bringups else TABLE
+
+
+def declare(collected: Collected, plan: Plan, config: AuditConfig) -> Declaration:
+    """Return the tree each planned bringup declares; descriptions are expanded once."""
+    reader = Reader(collected, config)
+    declared = tuple(reader.declare(bringup) for bringup in plan.bringups)
+    return Declaration(declared, tuple(reader.problems.found))
+
+
+def _label(node: LaunchedNode) -> str:
+    """Return how a possible sender is named: the node, and what it runs where that differs."""
+    runs = '{}/{}'.format(node.package, node.executable)
+    return 'the node {} ({})'.format(node.label(), runs) \
+        if node.label() != node.executable else 'the node ' + runs
+
+
+class Reader:
+    """Turns bringups into declared trees: parameter files, descriptions, known publishers."""
+
+    def __init__(self, collected: Collected, config: AuditConfig):
+        """Read against this workspace, with the team's own publishers before the table's."""
+        self.collected, self.config = collected, config
+        self.table: Tuple[Publisher, ...] = declared_publishers(config.lint_publishers) + TABLE
+        self.described: Dict[Description, Union[Body, str]] = {}  # xacro once per file, args
+        self.problems = Problems(collected.shown)
+
+    def declare(self, bringup: Bringup) -> DeclaredBringup:
+        """Return the tree a bringup declares, and the nodes it starts (their files resolved)."""
+        possible: Possible = list(bringup.unknown)
+        launched = [self._resolved(node, possible) for node in bringup.nodes]
+        nodes = node_params(launched, self.collected.blocks)
+        senders = [n for n in launched if not is_static_publisher(n.package, n.executable)]
+        edges = [replace(edge, branch=node.branch) for node, params in zip(senders, nodes)
+                 for edge in self._sent(node, params, bringup, possible)]
+        edges += self._static_edges(launched)
+        return DeclaredBringup(bringup, Declared(edges, nodes, self.config, possible, self.table),
+                               tuple(launched))
+
+    def _resolved(self, node: LaunchedNode, possible: Possible) -> LaunchedNode:
+        """Return the node with its parameter files as workspace paths, cartographer's options."""
+        files = [(self._parameter_file(value, where), where) for value, where in node.param_files]
+        if any(file is None for file, _ in files):
+            possible.append(('the node {}, whose parameters the lint cannot read'.format(
+                node.label()), node.where))
+        node = replace(node, param_files=files)
+        if 'cartographer_node' in (node.executable, node.name):
+            node = replace(node, inline=self._cartographer(node))
+        return node
+
+    def _parameter_file(self, value: object, where: Where) -> Optional[str]:
+        """Return a parameter file as a workspace path; warn about those the lint cannot read."""
+        if isinstance(value, Unresolved):
+            self.problems.warn(where, 'a parameter file is {}, known only when the launch '
+                               'runs: its parameters are not checked'.format(value), 'unresolved')
+            return None
+        file = source_file(value, self.collected.root)
+        if file is None:
+            self.problems.warn(where, 'the parameter file {} is not in the workspace: its '
+                               'parameters are not checked'.format(value), 'missing')
+        return file
+
+    def _cartographer(self, node: LaunchedNode) -> Dict[str, Param]:
+        """Return cartographer_node's parameters: its .lua file's options (and includes') first."""
+        named = lua_file(node.arguments)
+        options = lua_options(Path(named[0]), named[1], self.collected.root) if named else {}
+        if not set(FRAME_OPTIONS) <= set(options):
+            self.problems.warn(node.where, 'cartographer_node: {} sets no {} the lint can '
+                               'read: the frames it publishes are not checked'.format(
+                                   '{}/{}'.format(*named) if named else 'its .lua file (no '
+                                   '-configuration_directory and -configuration_basename)',
+                                   ', '.join(FRAME_OPTIONS)), 'lua')
+        return {**options, **node.inline}
+
+    def _sent(self, node: LaunchedNode, params: NodeParams, bringup: Bringup,
+              possible: Possible) -> List[DeclaredEdge]:
+        """Return the edges a node sends; one the lint cannot read is a possible sender."""
+        publisher = publisher_of(params, self.table)
+        edges = None if publisher is None else self._robot_edges(node, bringup) \
+            if publisher.description else sent_edges(params, self.table)
+        if edges is None:
+            possible.append((_label(node), node.where))
+        return edges or []
+
+    def _robot_edges(self, node: LaunchedNode, bringup: Bringup) -> Optional[List[DeclaredEdge]]:
+        """Return robot_state_publisher's edges, or None once it is said why they are unknown."""
+        description = self._description(node, bringup)
+        edges = self._body_edges(node, bringup, description) \
+            if isinstance(description, Description) else 'its robot_description is {}, known ' \
+            'only when the launch runs'.format(description)
+        if not isinstance(edges, str):
+            return edges
+        said = isinstance(description, Description) and source_file(
+            description.path, self.collected.root) in self.collected.unreadable
+        if not said:  # else the file's own finding says why
+            self.problems.warn(node.where, 'robot_state_publisher: {}; the transforms it '
+                               'sends are not checked'.format(edges), 'description')
+        return None
+
+    def _description(self, node: LaunchedNode, bringup: Bringup) -> object:
+        """Return robot_state_publisher's description: its parameter, ROS 1's, or its argument."""
+        param = node.inline.get(DESCRIPTION) or bringup.description
+        if param is not None:
+            return param.value if isinstance(param.value, (Description, Unresolved)) else \
+                Unresolved(DESCRIPTION)
+        paths = [t.value for t in node.arguments if isinstance(t.value, str)
+                 and not t.value.startswith('-')]
+        return Description(paths[0]) if paths else Unresolved('no robot_description')
+
+    def _body_edges(self, node: LaunchedNode, bringup: Bringup,
+                    description: Description) -> Union[List[DeclaredEdge], str]:
+        """Return the edges of a description's joints, prefixed by frame_prefix; else why not."""
+        if description not in self.described:
+            self.described[description] = read_description(
+                description, self.collected.root, self.collected.packages)
+        body = self.described[description]
+        prefix = node.inline.get('frame_prefix')
+        if prefix is not None and not isinstance(prefix.value, str):
+            return 'its frame_prefix is {}, known only when the launch runs'.format(prefix.value)
+        return body if isinstance(body, str) else body_edges(body, node.where, prefix.value
+                                                             if prefix else '', bringup.gazebo,
+                                                             bringup.joint_states)
+
+    def _static_edges(self, launched: List[LaunchedNode]) -> List[DeclaredEdge]:
+        """Return each static_transform_publisher's edge; one the lint cannot read is said."""
+        edges = []
+        for node in launched:
+            if not is_static_publisher(node.package, node.executable):
+                continue
+            edge = static_edge(node.arguments, node.where)
+            if isinstance(edge, str):
+                self.problems.warn(node.where, 'static_transform_publisher: {}; this transform '
+                                   'is not checked'.format(edge), 'static')
+            else:
+                edges.append(replace(edge, branch=node.branch))
+        return edges

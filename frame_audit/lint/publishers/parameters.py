@@ -1,0 +1,47 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Which parameters each launched node gets, merged as ROS 2 applies them.
+
+A launched node gets the blocks of its parameter files that name it (or '/**'), then its inline
+parameters, later ones winning. A parameter file no launch passes to a node applies to
+nothing: a workspace keeps one per mode or robot, and only the launch says which one runs.
+"""
+from typing import Dict, List, Mapping, Tuple
+
+from .static_tf import is_static_publisher
+from ..model import LaunchedNode, NodeParams, Param, ParamBlock
+from ..readers.params import node_name
+
+
+def matches(block: ParamBlock, node: LaunchedNode) -> bool:
+    """Return whether ROS 2 applies a parameter block to this node (its name, or '/**')."""
+    own = node_name(block.node)
+    return own == '**' or own in (node.name, node.executable)
+
+
+def _names(node: LaunchedNode) -> Tuple[str, ...]:
+    return tuple(str(n) for n in (node.name, node.executable, node.package) if isinstance(n, str))
+
+
+def node_params(launched: List[LaunchedNode],
+                blocks: Mapping[str, List[ParamBlock]]) -> List[NodeParams]:
+    """
+    Return each launched node's parameters (static_transform_publisher has none to check).
+
+    A launched node's parameter files are workspace paths by now (the declare stage resolves
+    them); blocks maps each parameter file's workspace path to its blocks.
+    """
+    nodes = []
+    for node in launched:
+        if is_static_publisher(node.package, node.executable):
+            continue
+        params: Dict[str, Param] = {}
+        for path, _ in node.param_files:
+            for block in blocks.get(path, []) if isinstance(path, str) else []:
+                if matches(block, node):
+                    params.update(block.params)
+        params.update(node.inline)
+        names = _names(node)
+        nodes.append(NodeParams(names[0] if names else '?', names, params, node.where))
+    return nodes

@@ -1,0 +1,44 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+What one lint rule looks at: a declared tree, the nodes behind it, and the workspace read.
+
+Every rule takes a Subject, so the registry can hold the tree rules (which read the tree alone)
+beside the rules of parameter blocks, node names and unreadable files.
+"""
+from dataclasses import dataclass
+from typing import Callable, FrozenSet, List, Mapping, Tuple
+
+from ..model import LaunchedNode, ParamBlock
+from ..publishers.declared import Declared
+from ...engine.findings import CheckResult, Finding
+
+
+@dataclass(frozen=True)
+class Subject:
+    """
+    One bringup (or what may run together) as the rules see it.
+
+    started names every node any bringup starts or switches off, so a parameter block for a
+    node another launch file starts is no slip; files is how many files were read and of which
+    kinds; bringups the bringups' names, for lint_files' summary.
+    """
+
+    tree: Declared
+    launched: Tuple[LaunchedNode, ...]
+    blocks: Mapping[str, List[ParamBlock]]
+    started: FrozenSet[str]
+    problems: Tuple[Finding, ...]
+    files: Tuple[int, str]
+    bringups: Tuple[str, ...]
+
+
+TreeRule = Callable[[Declared], CheckResult]
+SubjectRule = Callable[[Subject], CheckResult]
+
+
+def on_tree(rule: TreeRule) -> SubjectRule:
+    """Return a tree rule as a rule of a subject: it reads the declared tree alone."""
+    def run(subject: Subject) -> CheckResult:
+        return rule(subject.tree)
+    return run
