@@ -3,8 +3,8 @@
 """
 Made-up trees for the engine's tests: a car driving a circle, with one thing changed.
 
-Each keyword of drive() changes one thing from the healthy car, the way the geometry tests this project grew from
-change one value, so a test names exactly what it breaks.
+Each keyword of drive() changes one thing from the healthy car, as a good geometry test changes
+one value, so a test names exactly what it breaks.
 """
 import math
 from dataclasses import dataclass
