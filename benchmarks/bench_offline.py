@@ -31,7 +31,7 @@ def write_drive(path: Path, minutes: float) -> float:
 def measure(path: Path) -> Dict[str, float]:
     """Read, then audit, the recording in this process; return times and peak memory."""
     from frame_audit.recordings.read import Recording
-    from frame_audit.recordings.offline import audit_recording
+    from frame_audit.app.audit import audit_recording
 
     start = time.perf_counter()
     with Recording(path) as recording:

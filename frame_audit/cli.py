@@ -3,6 +3,9 @@
 """
 The frame-audit command: audit a recording, simulate one, run the demo, watch a live car.
 
+This module parses the arguments, calls one use case of frame_audit.app, and prints or writes
+what it returns with frame_audit.reports; what a command does lives in app/, one module each.
+
 Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 the input cannot be read or
 the arguments are wrong (one line on stderr, never a traceback).
 """
@@ -12,12 +15,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .engine.config import default_config_file, load_config
 from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError
-
-
-def _config(path: Optional[str]):
-    return load_config(Path(path) if path else default_config_file())
 
 
 def _progress_bar(total: float, unit: str = 's'):
@@ -29,48 +27,15 @@ def _progress_bar(total: float, unit: str = 's'):
                 file=sys.stderr, leave=False)
 
 
-def _audit_report(path: Path, config, keep_cycles: bool = False):
-    from .recordings import BagError
-    from .recordings.read import recording_info
-    from .recordings.offline import audit_recording
-
-    try:
-        info = recording_info(path)
-        bar = _progress_bar(info.duration_s)
-        try:
-            result = audit_recording(path, config, progress=bar.update if bar else None,
-                                     keep_cycles=keep_cycles)
-        finally:
-            if bar:
-                bar.close()
-    except BagError as error:
-        raise UsageError(str(error)) from None
-    return result, result.report()
-
-
 def _season(args: argparse.Namespace) -> int:
     """Audit many recordings, a row each and a summary; exit with the worst of them."""
-    from .recordings import BagError
-    from .recordings.season import audit_many, find_recordings
+    from .app.season import audit_season
     from .reports.season import failing, SEASON_FORMATS
 
     if args.tree or args.diagnostics:
         raise UsageError('--tree and --diagnostics take one recording')
-    try:
-        paths = find_recordings(args.paths, args.recursive)
-    except BagError as error:
-        raise UsageError(str(error)) from None
-    if not paths:
-        raise UsageError('no recordings (.mcap, .db3, .bag or rosbag2 folders) under {}'.format(
-            ', '.join(args.paths)))
-    config = _config(args.config)
-    bar = _progress_bar(len(paths), 'recording')
-    try:
-        rows = audit_many(paths, config, args.jobs or os.cpu_count() or 1,
-                          done=(lambda row: bar.update(1)) if bar else None)
-    finally:
-        if bar:
-            bar.close()
+    rows = audit_season(args.paths, args.recursive, args.config, args.jobs or os.cpu_count() or 1,
+                        _progress_bar)
     _write(SEASON_FORMATS[args.format](rows), args.output, 'the report')
     if any(row.error for row in rows):
         return EXIT_UNUSABLE
@@ -79,50 +44,28 @@ def _season(args: argparse.Namespace) -> int:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Audit a recording and print (or write) its report; many recordings, a row each."""
+    from .app.audit import audit_file, check_picture, draw_tree
     from .reports.report import fails
-    from .reports.tree_picture import check_suffix, PictureError, write_tree
 
     if len(args.paths) > 1 or args.recursive:
         return _season(args)
-    args.path = args.paths[0]
     if args.tree:
-        try:
-            check_suffix(Path(args.tree))
-        except PictureError as error:
-            raise UsageError(str(error)) from None
+        check_picture(Path(args.tree))
     if args.with_recording and not args.diagnostics:
         raise UsageError('--with-recording adds the recording to --diagnostics OUT.mcap')
-    config = _config(args.config)
-    result, report = _audit_report(Path(args.path), config, keep_cycles=bool(args.diagnostics))
-    if args.diagnostics:
-        _write_diagnostics(Path(args.diagnostics), result, config,
-                           Path(args.path) if args.with_recording else None)
-    _emit(report, args)
+    outcome = audit_file(Path(args.paths[0]), args.config,
+                         Path(args.diagnostics) if args.diagnostics else None,
+                         args.with_recording, _progress_bar)
+    if outcome.diagnostics:
+        written = outcome.diagnostics
+        print('wrote {}/ ({} /diagnostics messages{}; ros2 bag play {}, or open {}/{}.mcap in '
+              'Foxglove)'.format(written.folder, written.messages, ' beside the recording'
+                                 if written.with_recording else '', written.folder,
+                                 written.folder, written.folder.name), file=sys.stderr)
+    _emit(outcome.report, args)
     if args.tree:
-        from .engine.checks.tree import expected_missing
-        store = result.audit.store
-        chain = store.ancestry(config.base_frame) + [config.laser_frame]
-        try:
-            write_tree(Path(args.tree), store, report.findings,
-                       'frame_audit: {}'.format(report.source),
-                       expected_missing(store, config), chain)
-        except (PictureError, OSError) as error:
-            raise UsageError(str(error)) from None
-    return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
-
-
-def _write_diagnostics(path: Path, result, config, recording: Optional[Path]) -> None:
-    """Write the audit's /diagnostics (and the recording, if given) as a rosbag2 folder."""
-    from .recordings import BagError
-    from .recordings.diagnostics import write_diagnostics
-
-    try:
-        folder = write_diagnostics(path, result.cycles, config.hardware_id, recording)
-    except BagError as error:
-        raise UsageError(str(error)) from None
-    print('wrote {}/ ({} /diagnostics messages{}; ros2 bag play {}, or open {}/{}.mcap in '
-          'Foxglove)'.format(folder, len(result.cycles), ' beside the recording' if recording
-                             else '', folder, folder, folder.name), file=sys.stderr)
+        draw_tree(outcome, Path(args.tree))
+    return EXIT_FINDINGS if fails(outcome.report, args.fail_on) else EXIT_OK
 
 
 def _to_stdout(output: Optional[str]) -> bool:
@@ -151,27 +94,11 @@ def _write(text: str, output: Optional[str], what: str) -> None:
                                                            error.strerror)) from None
 
 
-def _simulate_to(path: Path, duration: float, seed: int, faults: Sequence[str], gyro: bool,
-                 config) -> None:
-    """Record a simulated drive, each pose topic in the message type the car sends."""
-    from .recordings.write import write_bag
-    from .sim.car import drive, POSE_TYPES
-
-    write_bag(path, drive(duration, seed=seed, faults=faults, gyro=gyro, config=config),
-              pose_types=POSE_TYPES)
-
-
 def cmd_init(args: argparse.Namespace) -> int:
     """Write a config measured from a known-good recording of the robot."""
-    from .engine.measure import MeasureError
-    from .recordings import BagError
-    from .recordings.describe import describe_recording
+    from .app.init import describe_recording
 
-    try:
-        text = describe_recording(Path(args.path))
-    except (BagError, MeasureError) as error:
-        raise UsageError(str(error)) from None
-    _write(text, args.output, 'the config')
+    _write(describe_recording(Path(args.path)), args.output, 'the config')
     if not _to_stdout(args.output):
         print('wrote {}; audit with: frame-audit audit RECORDING --config {}'.format(
             args.output, args.output), file=sys.stderr)
@@ -180,25 +107,17 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Write a simulated drive of the car, clean or with faults, to a recording."""
-    from .recordings import BagError
-    from .sim.car import FAULTS
+    from .app.simulate import faults, simulate
 
     if args.list_faults:
-        width = max(len(name) for name in FAULTS)
-        for name, description in FAULTS.items():
+        known = faults()
+        width = max(len(name) for name in known)
+        for name, description in known.items():
             print('{}  {}'.format(name.ljust(width), description))
         return EXIT_OK
     if not args.out:
         raise UsageError('simulate needs OUT (a .mcap or .db3 path), or --list-faults')
-    unknown = [name for name in args.fault if name not in FAULTS]
-    if unknown:
-        raise UsageError('unknown fault {}; frame-audit simulate --list-faults lists them'
-                         .format(', '.join(unknown)))
-    try:
-        _simulate_to(Path(args.out), args.duration, args.seed, args.fault, args.gyro,
-                     _config(args.config))
-    except BagError as error:
-        raise UsageError(str(error)) from None
+    simulate(Path(args.out), args.duration, args.seed, args.fault, args.gyro, args.config)
     print('wrote {} ({} s{})'.format(args.out, args.duration,
                                      ', faults: ' + ', '.join(args.fault) if args.fault else ''))
     return EXIT_OK
@@ -206,7 +125,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Show the audit live over DDS, then a healthy and a faulty drive offline."""
-    from .sim.demo import run_demo
+    from .app.demo import run_demo
 
     run_demo(args.duration, live=not args.offline, colour=sys.stdout.isatty())
     return EXIT_OK
@@ -214,46 +133,30 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_lint(args: argparse.Namespace) -> int:
     """Check a workspace's launch, parameter and URDF files for frame mistakes."""
-    from .lint import LintError, lint_workspace
+    from .app.lint import lint
     from .reports.report import fails
 
-    from .lint.bringup import parse_arguments
-
-    launches = args.launch or []
-    try:
-        given = parse_arguments([word for launch in launches for word in launch[1:]])
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-    try:
-        report = lint_workspace(Path(args.path), _config(args.config),
-                                [launch[0] for launch in launches], given)
-    except LintError as error:
-        raise UsageError(str(error)) from None
+    report = lint(Path(args.path), args.config, args.launch or [])
     _emit(report, args)
     return EXIT_FINDINGS if fails(report, args.fail_on) else EXIT_OK
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Put two cars side by side: recordings or configs; exit 1 when they differ."""
-    from .engine.measure import MeasureError
-    from .engine.compare import differences
-    from .recordings import BagError
-    from .recordings.describe import side_of
+    from .app.diff import diff
     from .reports.diff import DIFF_FORMATS
 
-    try:
-        a, b = side_of(Path(args.a)), side_of(Path(args.b))
-    except (BagError, MeasureError) as error:
-        raise UsageError(str(error)) from None
-    found = differences(a, b, args.tolerance_m, args.tolerance_rad, args.rate_tolerance)
-    _write(DIFF_FORMATS[args.format](a, b, found), args.output, 'the differences')
-    return EXIT_FINDINGS if found else EXIT_OK
+    compared = diff(Path(args.a), Path(args.b), args.tolerance_m, args.tolerance_rad,
+                    args.rate_tolerance)
+    _write(DIFF_FORMATS[args.format](compared.a, compared.b, compared.found), args.output,
+           'the differences')
+    return EXIT_FINDINGS if compared.found else EXIT_OK
 
 
 def cmd_monitor(args: argparse.Namespace) -> int:
     """Show frame_audit's live diagnostics in the terminal."""
-    from .ros.monitor import run_monitor
-    return run_monitor(args)
+    from .app.monitor import monitor
+    return monitor(args)
 
 
 def _report_options(command: argparse.ArgumentParser, formats: Sequence[str] = (

@@ -1,8 +1,9 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-The engine's records read from the ROS messages the audit takes (their type names are the
-engine's, in engine.records, and are re-exported here for the adapters).
+The engine's records, read from the ROS messages the audit takes.
+
+The type names are the engine's (engine.records), re-exported here for the adapters.
 
 rclpy's and rosbags' messages both have the fields of their definition, so one reader by
 field name serves the live node, the recordings and the simulator; this module imports

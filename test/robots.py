@@ -6,7 +6,7 @@ Other people's robots, as their recordings look: made-up drives with their trees
 A Robot describes a tree (REP 105's map, odom and base, and a body of static frames), its
 topics and its rates; its keywords change one habit at a time (a recorder started after
 /tf_static, ROS 1 '/' ids, a clock seconds behind, a second odometry node, a stalled
-computer), the way seeds/002's tests change one value. drive() returns the messages as the
+computer), as a good geometry test changes one value. drive() returns the messages as the
 recorder received them; record() writes them with the project's own writer.
 """
 import math

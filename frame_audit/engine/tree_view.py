@@ -41,6 +41,10 @@ class TreeReader(Protocol):
     def scan_frames(self) -> Mapping[str, int]:
         """Return the scan's header frames, with how often each came."""
 
+    @property
+    def scan_last(self) -> Mapping[str, float]:
+        """Return when each of the scan's header frames last came."""
+
     def parent_of(self, child: str) -> Optional[Edge]:
         """Return the edge the tree follows up from child."""
 
@@ -88,6 +92,11 @@ class TreeView:
     def scan_frames(self) -> Mapping[str, int]:
         """Return the scan's header frames, with how often each came."""
         return MappingProxyType(self._store.scan_frames)
+
+    @property
+    def scan_last(self) -> Mapping[str, float]:
+        """Return when each of the scan's header frames last came."""
+        return MappingProxyType(self._store.scan_last)
 
     def parent_of(self, child: str) -> Optional[Edge]:
         """Return the edge the tree follows up from child."""

@@ -8,26 +8,51 @@ cycle and holding the statuses the live node would have published then (reports/
 diagnostics.py), so Foxglove's diagnostics panel, rqt_bag and PlotJuggler show the frames
 going red where they broke. With the recording, every message of it is copied as it was
 (rosbag2 recordings: their CDR bytes, definitions and QoS) and /diagnostics is added.
+
+This module only writes: the statuses come in as plain fields (reports/diagnostics.py's
+StatusContent has them), so the recordings never import the reports.
 """
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 import shutil
-from typing import Any, Dict, Iterator, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, Optional, Protocol, Sequence, Tuple
 
 from . import BagError
-from ..engine.findings import CheckResult
-from ..reports.diagnostics import DIAGNOSTICS_TOPIC, status_content
 
 DIAGNOSTIC_ARRAY = 'diagnostic_msgs/msg/DiagnosticArray'
 
 
+class StatusFields(Protocol):
+    """A DiagnosticStatus's fields: level (0 OK .. 3 STALE), name, message, id, key-values."""
+
+    @property
+    def level(self) -> int:
+        """Return the status's level."""
+
+    @property
+    def name(self) -> str:
+        """Return the status's name."""
+
+    @property
+    def message(self) -> str:
+        """Return the status's one-line message."""
+
+    @property
+    def hardware_id(self) -> str:
+        """Return the robot the status is about."""
+
+    @property
+    def values(self) -> Sequence[Tuple[str, str]]:
+        """Return the status's key-value pairs."""
+
+
 @dataclass(frozen=True)
-class Cycle:
-    """One check cycle: its time in the recording's clock (s) and its results."""
+class StampedStatuses:
+    """One DiagnosticArray: its time on the recording's clock (s) and its statuses."""
 
     time_s: float
-    results: Tuple[CheckResult, ...]
+    statuses: Tuple[StatusFields, ...]
 
 
 def output_folder(path: Path) -> Path:
@@ -39,14 +64,13 @@ def output_folder(path: Path) -> Path:
     return folder
 
 
-def _array(typestore: Any, cycle: Cycle, hardware_id: str) -> Any:
+def _array(typestore: Any, array: StampedStatuses) -> Any:
     types = typestore.types
-    seconds = int(cycle.time_s // 1)
+    seconds = int(array.time_s // 1)
     stamp = types['builtin_interfaces/msg/Time'](
-        sec=seconds, nanosec=min(int(round((cycle.time_s - seconds) * 1e9)), 999999999))
+        sec=seconds, nanosec=min(int(round((array.time_s - seconds) * 1e9)), 999999999))
     statuses = []
-    for result in cycle.results:
-        content = status_content(result, hardware_id)
+    for content in array.statuses:
         statuses.append(types['diagnostic_msgs/msg/DiagnosticStatus'](
             level=content.level, name=content.name, message=content.message,
             hardware_id=content.hardware_id,
@@ -78,27 +102,26 @@ def _source_messages(source: Path, writer: Any) -> Iterator[Tuple[Any, int, byte
             yield copies[connection.id], timestamp, data
 
 
-def write_diagnostics(path: Path, cycles: Sequence[Cycle], hardware_id: str,
+def write_diagnostics(path: Path, topic_name: str, arrays: Sequence[StampedStatuses],
                       recording: Optional[Path] = None) -> Path:
-    """Write the cycles' /diagnostics (and the recording's messages) to a rosbag2 folder."""
+    """Write the arrays on topic_name (and the recording's messages) to a rosbag2 folder."""
     from rosbags.highlevel import AnyReaderError
     from rosbags.rosbag2 import StoragePlugin, Writer, WriterError
     from rosbags.typesys import get_typestore, Stores
 
     folder = output_folder(path)
     typestore = get_typestore(Stores.ROS2_HUMBLE)
-    pending = deque(sorted(cycles, key=lambda c: c.time_s))
+    pending = deque(sorted(arrays, key=lambda a: a.time_s))
     try:
         with Writer(folder, version=Writer.VERSION_LATEST,
                     storage_plugin=StoragePlugin.MCAP) as writer:
-            topic = writer.add_connection(DIAGNOSTICS_TOPIC, DIAGNOSTIC_ARRAY,
-                                          typestore=typestore)
+            topic = writer.add_connection(topic_name, DIAGNOSTIC_ARRAY, typestore=typestore)
 
             def write_until(ns: Optional[int]) -> None:
                 while pending and (ns is None or pending[0].time_s * 1e9 <= ns):
-                    cycle = pending.popleft()
-                    writer.write(topic, int(round(cycle.time_s * 1e9)), typestore.serialize_cdr(
-                        _array(typestore, cycle, hardware_id), DIAGNOSTIC_ARRAY))
+                    array = pending.popleft()
+                    writer.write(topic, int(round(array.time_s * 1e9)), typestore.serialize_cdr(
+                        _array(typestore, array), DIAGNOSTIC_ARRAY))
 
             if recording is not None:
                 for connection, timestamp, data in _source_messages(recording, writer):

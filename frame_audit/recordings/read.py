@@ -208,14 +208,25 @@ class Recording:
 
     # -- the messages -------------------------------------------------------------------
 
-    def messages(self) -> Iterator[Message]:
+    def _use(self, config: Optional[AuditConfig]) -> None:
+        """Read by config from now on (which topics, decoded how), and count afresh."""
+        if config is not None and config is not self.config:
+            self.config = config
+            self._decoders = {}
+        self.stats = ReadStats()
+
+    def messages(self, config: Optional[AuditConfig] = None) -> Iterator[Message]:
         """
         Yield the audited topics' messages as records, in recorded order.
 
         A message that cannot be decoded, or whose topic was recorded with a type the audit
         cannot read, is yielded as Unreadable with the reason: counted and reported, while the
-        rest of the recording is audited.
+        rest of the recording is audited. Each call is a pass of its own from the start, by
+        config (default: the one the recording was opened with), and stats count that pass:
+        init finds the robot's frames in a first pass and places its poses in a second, over
+        one opening of the file.
         """
+        self._use(config)
         skipped = self.stats.skipped
         last_ns = 0
         try:

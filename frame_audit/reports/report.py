@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Reports of an audit: JSON for tools (docs/contracts.md's format), text for people, markdown for issues.
+Reports of an audit: JSON for tools (docs/contracts.md), text for people, markdown for issues.
 
 The report is built once from the audit's results; each format only renders it.
 """
@@ -112,7 +112,7 @@ def to_json(report: Report) -> str:
 
 
 def report_document(report: Report) -> Dict[str, Any]:
-    """Return the report as docs/contracts.md's JSON document (a dict, for reports that hold it)."""
+    """Return the report as docs/contracts.md's JSON document (a dict, for reports holding it)."""
     document = {
         'source': report.source,
         'duration_s': report.duration_s,

@@ -7,14 +7,43 @@ A row gives the recording's worst level and the checks that failed, each with wh
 did; the summary, how many recordings each check failed in. Text, markdown and JSON.
 """
 import json
-from typing import Dict, List, Sequence
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence
 
-from .report import fails, report_document
+from .report import fails, Report, report_document
 from ..engine.checks.common import plural
 from ..engine.findings import printable
-from ..recordings.season import Row
 
 LEVELS = ('ERROR', 'WARN', 'STALE', 'OK', 'UNREADABLE')
+
+
+@dataclass(frozen=True)
+class Row:
+    """
+    One recording's outcome: its report, or why it could not be read.
+
+    The season report's row type lives with the report, so the use case that audits a season
+    (app/season.py) builds rows and the report formats them, neither importing the other.
+    """
+
+    source: str
+    report: Optional[Report] = None
+    error: Optional[str] = None
+
+    def failed(self) -> Dict[str, Optional[float]]:
+        """Return each check that reached WARN or ERROR, with the first time it did."""
+        firsts: Dict[str, Optional[float]] = {}
+        for finding in self.report.findings if self.report else []:
+            if finding.level in ('WARN', 'ERROR'):
+                seen = firsts.get(finding.check, finding.first_seen_s)
+                firsts[finding.check] = min(
+                    (t for t in (seen, finding.first_seen_s) if t is not None), default=None)
+        return firsts
+
+    @property
+    def worst(self) -> str:
+        """Return the row's level: the report's worst, or UNREADABLE."""
+        return 'UNREADABLE' if self.report is None else self.report.worst().name
 
 
 def summary(rows: Sequence[Row]) -> Dict[str, Dict[str, int]]:

@@ -3,8 +3,9 @@
 """
 frame-audit lint on a sample F1TENTH workspace: quiet on the clean one, and each mistake found.
 
-test/lint/lint_workspace/clean is the one source of truth. Each Slip copies it and changes one line,
-then says which findings the lint must give, at which file and line (found by a text on it).
+test/lint/lint_workspace/clean is the one source of truth. Each Slip copies it and changes one
+line, then says which findings the lint must give, at which file and line (found by a text on
+it).
 """
 from dataclasses import dataclass
 import json

@@ -12,14 +12,15 @@ file and line. Small workspaces are written by the tests themselves.
 """
 from pathlib import Path
 import shutil
-import textwrap
-from typing import Dict, List, Sequence, Set, Tuple
+from typing import List, Sequence, Set, Tuple
 
 from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig, ConfigError, config_from_parameters
 from frame_audit.lint import lint_workspace, LintError
 from frame_audit.reports.report import Report
 import pytest
+
+from lint_helpers import package, write
 
 FLEET = Path(__file__).resolve().parent / 'lint_workspace' / 'fleet'
 BOT = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',
@@ -43,20 +44,6 @@ def line_of(root: Path, file: str, text: str) -> int:
              if text in line]
     assert len(found) == 1, (file, text, found)
     return found[0]
-
-
-def write(root: Path, files: Dict[str, str]) -> Path:
-    """Write a small workspace: each file's text, dedented."""
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip('\n'), encoding='utf-8')
-    return root
-
-
-def package(name: str) -> str:
-    """Return a package.xml for a made-up package."""
-    return '<?xml version="1.0"?>\n<package format="3"><name>{}</name></package>\n'.format(name)
 
 
 def fleet_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:

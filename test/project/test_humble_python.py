@@ -6,13 +6,11 @@ from pathlib import Path
 import subprocess
 
 import pytest
+from suites import ENGINE_TESTS
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = Path(os.environ.get('FRAME_AUDIT_VENV', ROOT / '.venv'))
 HUMBLE_PYTHON = VENV / 'humble' / 'bin' / 'python'
-ENGINE_TESTS = ['test/engine/test_checks.py', 'test/engine/test_engine_input.py',
-                'test/engine/test_geometry.py',
-                'test/engine/test_config.py']
 
 
 @pytest.mark.skipif(not HUMBLE_PYTHON.exists(), reason='no Python 3.10 on this machine: '

@@ -15,7 +15,7 @@ from frame_audit.engine.geometry import distance
 from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from frame_audit.message_types import TF1_MESSAGE
 from frame_audit.recordings import BagError
-from frame_audit.recordings.offline import audit_recording
+from frame_audit.app.audit import audit_recording
 from frame_audit.recordings.read import read_messages, Recording, recording_info
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive, FAULTS, POSE_TYPES

@@ -13,12 +13,11 @@ from pathlib import Path
 import subprocess
 
 import pytest
-from test_humble_python import ENGINE_TESTS
+from suites import ENGINE_TESTS, NODE_TESTS
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = Path(os.environ.get('FRAME_AUDIT_VENV', ROOT / '.venv'))
 JAZZY = VENV / 'jazzy'
-NODE_TESTS = ['test/ros/test_node.py', 'test/ros/test_ros_messages.py']
 # Kilted's environment, which Jazzy's must not inherit
 KILTED = ('VIRTUAL_ENV', 'PYTHONPATH', 'LD_LIBRARY_PATH', 'AMENT_PREFIX_PATH',
           '_ROS_WHEELS_BOOTSTRAP_COMPLETE', 'CMAKE_PREFIX_PATH')

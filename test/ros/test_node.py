@@ -7,7 +7,8 @@ The simulated car (one rclpy node per node of its stack) drives in real time; th
 /diagnostics must be all OK once warmed up, then name the faults switched on in the running
 car: the particle filter's poses (declared laser) sent as rear-axle poses, a second parent
 for odom, a LiDAR re-sent at 0.27 m. Under use_sim_time it follows /clock through a bag loop.
-The simulator's own node and the monitor run as processes too.
+A configured topic whose publisher restarts with another reliability is followed. The
+simulator's own node and the monitor run as processes too.
 """
 import os
 from pathlib import Path
@@ -18,11 +19,13 @@ import time
 from typing import Callable, Dict, List, Set
 
 from diagnostic_msgs.msg import DiagnosticArray
+from nav_msgs.msg import Odometry
 import pytest
 from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
 from rcl_interfaces.srv import SetParameters
 import rclpy
 from rclpy.executors import SingleThreadedExecutor
+from rclpy.qos import QoSProfile, ReliabilityPolicy
 from rosgraph_msgs.msg import Clock
 from tf2_msgs.msg import TFMessage
 
@@ -66,7 +69,7 @@ def node_command(*ros_args: str) -> List[str]:
 
 
 class Car:
-    """The simulated car of seeds/004, sent in real time from one rclpy node per car node."""
+    """The simulated car of docs/car.md, sent in real time from one rclpy node per car node."""
 
     def __init__(self):
         """Park the car; nothing is sent until drive()."""
@@ -462,3 +465,85 @@ def test_topics_not_in_use_and_topics_waited_for(graph, car, env):
     finally:
         stop(node)
         listener.node.destroy_subscription(waiting)
+
+
+class RestartingPublisher:
+    """One of the car's topics, sent by a publisher the test can restart with another QoS."""
+
+    def __init__(self, topic: str, kind: type, qos: QoSProfile):
+        """Publish topic from a node of the test's own."""
+        self.node = rclpy.create_node('frame_audit_test_restarting',
+                                      start_parameter_services=False)
+        self.topic, self.kind = topic, kind
+        self.publisher = self.node.create_publisher(kind, topic, qos)
+        self.sent = 0  # by the current publisher
+
+    def publish(self, msg) -> None:
+        """Send msg from the current publisher."""
+        self.publisher.publish(msg)
+        self.sent += 1
+
+    def restart(self, qos: QoSProfile) -> int:
+        """Destroy the publisher, create another with qos; return what the old one sent."""
+        self.node.destroy_publisher(self.publisher)
+        self.publisher = self.node.create_publisher(self.kind, self.topic, qos)
+        sent, self.sent = self.sent, 0
+        return sent
+
+    def destroy(self) -> None:
+        """Destroy the node."""
+        self.node.destroy_node()
+
+
+def _odometry_messages(listener: Listener) -> int:
+    """Return how many odometry messages the audit has taken, as its diagnostics say."""
+    status = listener.latest.get('odometry')
+    return int(status.values.get('messages', 0)) if status is not None else 0
+
+
+def _tree_frames(listener: Listener) -> Set[str]:
+    """Return the frames the tree status lists."""
+    status = listener.latest.get('tree')
+    return {key for key, value in status.values.items()
+            if value == 'root' or value.startswith('parent ')} if status is not None else set()
+
+
+def test_a_publisher_restarting_with_another_reliability_is_followed(graph, car, env):
+    listener, executor = graph
+    odometry = RestartingPublisher('/odom', Odometry, QoSProfile(
+        depth=10, reliability=ReliabilityPolicy.RELIABLE))
+
+    def step() -> None:  # the car drives; its /odom goes out through the restarting publisher
+        for message in car.sim.advance(time.time()):
+            if message.topic == '/odom':
+                odometry.publish(rm.ros_message(message))
+            else:
+                car.publishers.publish(message)
+    node = start_node(env)
+    try:
+        assert drive_until(step, executor, lambda: len(listener.latest) == len(CHECK_IDS) + 1
+                           and not listener.not_ok(), 25.0), listener.describe()
+        frames = _tree_frames(listener)
+        assert {'map', 'odom', 'base_link', 'laser'} <= frames, listener.describe()
+        taken = _odometry_messages(listener)
+        assert taken > 0, listener.describe()
+        # The odometry node restarts best effort: the reliable subscription cannot take it.
+        sent_before = odometry.restart(QoSProfile(depth=10,
+                                                  reliability=ReliabilityPolicy.BEST_EFFORT))
+        restarted = time.monotonic()
+        followed = drive_until(step, executor, lambda: _odometry_messages(listener)
+                               > sent_before + 20, 15.0)
+        assert node.poll() is None, 'the node stopped'
+        assert followed, 'the new publisher is not followed ({} taken of {} sent before it)' \
+            '\n{}'.format(_odometry_messages(listener), sent_before, listener.describe())
+        assert _odometry_messages(listener) >= taken  # what it took before is kept
+        assert frames <= _tree_frames(listener), listener.describe()
+        stamp = listener.stamp
+        assert drive_until(step, executor, lambda: listener.stamp >= stamp + 2.0, 5.0), \
+            'no /diagnostics since {:.1f} s after the restart'.format(
+                time.monotonic() - restarted)
+        assert node.poll() is None, 'the node stopped'
+    finally:
+        stderr = stop(node)
+        odometry.destroy()
+    assert stderr.count('listening to /odom (nav_msgs/msg/Odometry)') == 2, stderr

@@ -232,7 +232,7 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
                        stale=not ancestry)
 
 
-def _header_frames(store: FrameStore, config: AuditConfig,
+def _header_frames(store: TreeReader, config: AuditConfig,
                    start: float = -math.inf) -> Dict[str, Dict[str, int]]:
     """Return frame -> {topic: messages} for every frame named in a header since start."""
     named: Dict[str, Dict[str, int]] = {}

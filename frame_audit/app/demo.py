@@ -4,18 +4,19 @@
 The demo: a simulated car audited live over DDS, healthy then faulty, then the same drive offline.
 
 Live needs rclpy (the wheels scripts/setup.sh installs, or a sourced ROS 2); without it the demo
-shows the offline part alone. Everything runs on this machine, on a ROS domain of its own.
+shows the offline part alone. Everything runs on this machine, on a ROS domain of its own. A use
+case: it drives the simulator (sim), the node (ros), the writer (recordings) and the audit.
 """
 import sys
 import tempfile
 from pathlib import Path
 from typing import Sequence
 
-from .car import POSE_TYPES, SimulatedCar
+from .audit import audit_recording
 from ..engine.config import AuditConfig, default_config_file, load_config
-from ..recordings.offline import audit_recording
 from ..recordings.write import write_bag
 from ..reports.report import Report, to_text
+from ..sim.car import POSE_TYPES, SimulatedCar
 
 FAULTS = ('pf_rear_axle', 'odom_two_parents')
 SEED = 1

@@ -1,0 +1,277 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The offline audit of one recording: its messages through the engine, checked as the node would.
+
+Messages go into the Audit in recorded order, and the checks run once per diagnostic period
+of log time, as the live node runs them once per second of (simulated) clock time; each
+cycle's findings go into an AuditLog with the time into the recording they first appeared.
+When the recording's clock jumps back (a looped or restarted recording), checking goes on
+once per period of the new clock, and the time into the recording keeps counting forwards.
+
+`frame-audit audit REC` is audit_file (the recording opened once: its own summary sizes the
+progress bar), then the report printed, then draw_tree. The picture is a step of its own so
+that the report is out before it is drawn: a picture Graphviz cannot draw still leaves the
+report, as it always has.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, Iterable, List, Optional, Protocol, Tuple
+
+from .config import command_config
+from ..engine.audit import Audit, AuditLog
+from ..engine.checks.tree import expected_missing
+from ..engine.config import AuditConfig
+from ..engine.findings import CheckResult, fmt
+from ..engine.records import Message
+from ..errors import UsageError
+from ..recordings.diagnostics import StampedStatuses, write_diagnostics
+from ..recordings.read import Recording, RecordingInfo
+from ..reports.diagnostics import DIAGNOSTICS_TOPIC, status_content
+from ..reports.report import build_report, Report
+from ..reports.tree_picture import check_suffix, write_tree
+
+Progress = Callable[[float], None]  # called with the recorded seconds audited since last call
+MAX_GAP_CHECKS = 10  # a silent stretch of the recording gets at most this many check cycles
+
+
+class ProgressBar(Protocol):
+    """What the command line shows progress on (a tqdm bar): told the steps done, then closed."""
+
+    def update(self, n: float) -> object:
+        """Advance by n steps (recorded seconds, or recordings)."""
+
+    def close(self) -> None:
+        """Take the bar off the terminal."""
+
+
+# Given the total and its unit ('s' or 'recording'), a bar, or None to show nothing. The use
+# case calls it once its input is open, so the total comes from the input it audits.
+ProgressFactory = Callable[[float, str], Optional[ProgressBar]]
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """One check cycle: its time in the recording's clock (s) and its results."""
+
+    time_s: float
+    results: Tuple[CheckResult, ...]
+
+
+@dataclass
+class OfflineResult:
+    """An audited recording: what was read, the findings over time, and the final tree."""
+
+    source: str
+    duration_s: float  # recorded seconds audited (a clock that jumps back adds, never rewinds)
+    messages: int  # messages audited
+    log: AuditLog
+    audit: Audit
+    skipped: Dict[Tuple[str, str], int] = field(default_factory=dict)  # (topic, type) -> count
+    info: Optional[RecordingInfo] = None  # the whole recording, audited topics or not
+    notes: List[str] = field(default_factory=list)  # what is wrong with the file itself
+    cycles: Optional[List[Cycle]] = None  # each check cycle's results, when asked for
+
+    def report(self) -> Report:
+        """Return the report of this audit, named by the recording's file name."""
+        whole = self.info
+        return build_report(
+            Path(self.source).name,
+            max(whole.duration_s, self.duration_s) if whole else self.duration_s,
+            whole.message_count if whole else self.messages, self.audit.tree, self.log,
+            audited=self.messages, skipped=self.skipped, notes=self.notes)
+
+
+class _RecordedClock:
+    """Time into the recording: log time, kept continuous across jumps back."""
+
+    def __init__(self, start: float, progress: Optional[Progress]):
+        """Start counting at the first message's log time."""
+        self.origin = start
+        self.last = start
+        self.progress = progress
+        self.reported = 0.0
+
+    def at_s(self, now: float) -> float:
+        """Return the recorded seconds audited up to log time now."""
+        return now - self.origin
+
+    def follow(self, now: float) -> None:
+        """Move to log time now; a step back shifts the origin, so time never rewinds."""
+        if now < self.last:
+            self.origin -= self.last - now
+        self.last = now
+
+    def report(self) -> None:
+        """Tell the progress callback how many more recorded seconds were audited."""
+        done = self.at_s(self.last)
+        if self.progress is not None and done > self.reported:
+            self.progress(done - self.reported)
+        self.reported = max(self.reported, done)
+
+
+def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfig(),
+                   progress: Optional[Progress] = None, source: str = '',
+                   recorded: Optional[Dict[str, str]] = None,
+                   cycles: Optional[List[Cycle]] = None) -> OfflineResult:
+    """
+    Audit messages in the order given, checking once per diagnostic period of their clock.
+
+    After the last message the checks run once more, as the recording's final verdict.
+    recorded maps every topic of the recording to its type, so a configured topic that was
+    never recorded is said to be so, with the recorded topics that might be meant instead.
+    cycles, when given, receives each cycle's results at its time on the recording's clock.
+    """
+    audit, log = Audit(config, recorded), AuditLog()
+    period = config.diagnostic_period
+    clock: Optional[_RecordedClock] = None
+    next_check = 0.0
+    count = 0
+    for message in messages:
+        now = message.received
+        if clock is None:
+            clock, next_check = _RecordedClock(now, progress), now + period
+        elif now < clock.last - config.backwards_jump_s:
+            next_check = now + period  # the clock went back: check on the new clock
+        next_check = max(next_check, now - MAX_GAP_CHECKS * period)
+        while next_check <= now:
+            _check(audit, log, clock, next_check, cycles=cycles)
+            next_check += period
+        clock.follow(now)
+        audit.add(message)
+        count += 1
+    if clock is None:
+        log.record(audit.check(0.0, final=True), 0.0)
+        return OfflineResult(source, 0.0, 0, log, audit, cycles=cycles)
+    _check(audit, log, clock, clock.last, final=True, cycles=cycles)
+    return OfflineResult(source, clock.at_s(clock.last), count, log, audit, cycles=cycles)
+
+
+def _check(audit: Audit, log: AuditLog, clock: _RecordedClock, now: float,
+           final: bool = False, cycles: Optional[List[Cycle]] = None) -> None:
+    """Run one check cycle at log time now and log its findings (and keep them in cycles)."""
+    clock.follow(now)
+    results = audit.check(now, final)
+    log.record(results, clock.at_s(now))
+    if cycles is not None:
+        cycles.append(Cycle(now, tuple(results)))
+    clock.report()
+
+
+def _cut_note(recording: Recording) -> str:
+    """Return the report's note on an MCAP recovered without its footer."""
+    cut, name = recording.cut, recording.path.name
+    assert cut is not None
+    return ('{} has no MCAP footer: its recorder stopped before it finished (a crash, a dead '
+            'battery). {}; the {} messages before that, {} s of recording, were recovered and '
+            'audited. `mcap recover {} -o fixed.mcap` writes a complete file'.format(
+                name, cut.stopped[0].upper() + cut.stopped[1:], cut.count,
+                fmt((cut.end_ns - cut.start_ns) * 1e-9, 1), name))
+
+
+def audit_opened(recording: Recording, config: AuditConfig,
+                 progress: Optional[Progress] = None, keep_cycles: bool = False,
+                 source: Optional[str] = None) -> OfflineResult:
+    """
+    Audit an open recording with config: one pass over its messages.
+
+    The caller keeps the recording open, so one opening serves the progress bar's total
+    (recording.info) and, for init and diff, a second pass with another config. source names
+    the result (default: the recording's path).
+    """
+    recorded = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
+    result = audit_messages(recording.messages(config), config, progress,
+                            str(recording.path) if source is None else source,
+                            recorded, [] if keep_cycles else None)
+    result.skipped = dict(recording.stats.skipped)
+    result.info = recording.info
+    if recording.cut is not None:
+        result.notes.append(_cut_note(recording))
+    return result
+
+
+def audit_recording(path: Path, config: AuditConfig = AuditConfig(),
+                    progress: Optional[Progress] = None,
+                    keep_cycles: bool = False) -> OfflineResult:
+    """Audit a recording (rosbag2 folder, .mcap, .db3 or ROS 1 .bag); BagError if unreadable."""
+    with Recording(Path(path), config) as recording:
+        return audit_opened(recording, config, progress, keep_cycles, source=str(path))
+
+
+# -- `frame-audit audit REC`: the use case ---------------------------------------------------
+
+@dataclass(frozen=True)
+class DiagnosticsWritten:
+    """The rosbag2 folder --diagnostics wrote: how many arrays, and if the recording is in it."""
+
+    folder: Path
+    messages: int
+    with_recording: bool
+
+
+@dataclass(frozen=True)
+class AuditOutcome:
+    """What auditing one recording gives the command line: the report, and what was written."""
+
+    report: Report
+    result: OfflineResult  # for draw_tree: the command line reads report and diagnostics only
+    diagnostics: Optional[DiagnosticsWritten] = None
+
+
+def check_picture(path: Path) -> None:
+    """Refuse a --tree path whose suffix is no picture, before the audit (PictureError)."""
+    check_suffix(path)
+
+
+def audit_file(path: Path, config_path: Optional[str] = None,
+               diagnostics: Optional[Path] = None, with_recording: bool = False,
+               progress: Optional[ProgressFactory] = None) -> AuditOutcome:
+    """
+    Audit the recording at path with the --config file; write its --diagnostics if asked.
+
+    The recording is opened once: its summary gives the progress bar its total, then its
+    messages are audited. FrameAuditError (exit 2) if the config or the recording is unusable.
+    """
+    config = command_config(config_path)
+    with Recording(Path(path), config) as recording:
+        bar = progress(recording.info.duration_s, 's') if progress else None
+        try:
+            result = audit_opened(recording, config, bar.update if bar else None,
+                                  keep_cycles=diagnostics is not None, source=str(path))
+        finally:
+            if bar:
+                bar.close()
+    written = None
+    if diagnostics is not None:
+        written = _write_diagnostics(diagnostics, result, config,
+                                     Path(path) if with_recording else None)
+    return AuditOutcome(result.report(), result, written)
+
+
+def _write_diagnostics(path: Path, result: OfflineResult, config: AuditConfig,
+                       recording: Optional[Path]) -> DiagnosticsWritten:
+    """
+    Write the audit's /diagnostics (and the recording, if given) as a rosbag2 folder.
+
+    Copying the recording reads it a second time, raw: its CDR bytes go across undecoded,
+    every topic of it, which the audit's pass (decoded, audited topics only) does not give.
+    """
+    cycles = result.cycles or []
+    arrays = [StampedStatuses(cycle.time_s, tuple(status_content(check, config.hardware_id)
+                                                  for check in cycle.results))
+              for cycle in cycles]
+    folder = write_diagnostics(path, DIAGNOSTICS_TOPIC, arrays, recording)
+    return DiagnosticsWritten(folder, len(cycles), recording is not None)
+
+
+def draw_tree(outcome: AuditOutcome, path: Path) -> None:
+    """Draw the audited tree to path as view_frames does, what is wrong in red (exit 2 if not)."""
+    tree = outcome.result.audit.tree
+    config = tree.config
+    report = outcome.report
+    chain = tree.ancestry(config.base_frame) + [config.laser_frame]
+    try:
+        write_tree(path, tree, report.findings, 'frame_audit: {}'.format(report.source),
+                   expected_missing(tree, config), chain)
+    except OSError as error:
+        raise UsageError(str(error)) from None
