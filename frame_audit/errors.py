@@ -4,8 +4,11 @@
 Every error a user can cause, under one base, each with its exit code.
 
 The command line catches FrameAuditError once, prints its one line and exits with its
-exit_code; the node and the launch file print it the same way. Everything else is a bug and
-keeps its traceback. Pure: the engine imports this module.
+exit_code. The node (a ROS process, whose exit code launch reads as failed or not) stops with
+its own one line and exit 1 on a ConfigError; the launch files print a LaunchError's line and
+start nothing. Everything else is a bug and keeps its traceback. Errors a module raises and
+catches itself (the lint's xacro child's ExpandError) stay its own. Pure: the engine imports
+this module.
 """
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

@@ -138,7 +138,7 @@ if [[ -n "$PYTHON310" ]]; then
 fi
 
 # ROS 2 Jazzy's wheels beside Kilted's: the node's and the engine's tests run on both
-# (test/test_jazzy.py). Without them (no network), that test is skipped, not failed.
+# (test/ros/test_jazzy.py). Without them (no network), that test is skipped, not failed.
 if ! make_ros_venv "$VENV/jazzy" -r "$ROOT/requirements/jazzy.txt"; then
     say "could not make $VENV/jazzy: the Jazzy test will be skipped"
     rm -rf "$VENV/jazzy"

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Sequence
 
 from .audit import audit_recording
-from ..engine.config import AuditConfig, default_config_file, load_config
+from .config import command_config
+from ..engine.config import AuditConfig
 from ..recordings.write import write_bag
 from ..reports.report import Report, to_text
 from ..sim.car import POSE_TYPES, SimulatedCar
@@ -66,7 +67,7 @@ def run_demo(duration_s: float, live: bool, colour: bool) -> None:
     elif live:
         print('(rclpy is not available here: the live part is skipped; scripts/demo.sh sets '
               'it up)')
-    config = load_config(default_config_file())
+    config = command_config(None)
     with tempfile.TemporaryDirectory(prefix='frame_audit_demo_') as folder:
         for title, name, faults in (
                 ('a healthy car', 'healthy.mcap', ()),

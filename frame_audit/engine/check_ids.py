@@ -26,4 +26,3 @@ CHECK_IDS: Tuple[str, ...] = (PARENTS, CHAIN, LASER, POSE, ODOMETRY, VALUES, TIM
 LINT_FILES = 'lint_files'
 LINT_PARAMETERS = 'lint_parameters'
 LINT_NODES = 'lint_nodes'
-LINT_IDS: Tuple[str, ...] = (LINT_FILES, LINT_PARAMETERS, LINT_NODES)

@@ -8,7 +8,7 @@ view Audit.tree hands out, whose mappings cannot be written. Functions that only
 lookup, the frame rows, the measurements) take a TreeReader, so they serve both.
 """
 from types import MappingProxyType
-from typing import AbstractSet, List, Mapping, Optional, Protocol
+from typing import AbstractSet, Dict, Iterator, List, Mapping, Optional, Protocol, Set
 
 from .config import AuditConfig
 from .store import Edge, EdgeKey, FrameStore, PoseTrack
@@ -55,8 +55,53 @@ class TreeReader(Protocol):
         """Return the frames of each tree, the largest first."""
 
 
+class _SetView(AbstractSet[str]):
+    """A set that can be read, not written: the store's own, without a copy."""
+
+    def __init__(self, items: Set[str]):
+        """View items."""
+        self._items = items
+
+    def __contains__(self, item: object) -> bool:
+        """Return whether item is in the set."""
+        return item in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        """Iterate over the items."""
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        """Return how many items there are."""
+        return len(self._items)
+
+
+class _ParentsView(Mapping[str, Mapping[str, Edge]]):
+    """Each child's parents, read-only at both levels, without a copy."""
+
+    def __init__(self, parents: Dict[str, Dict[str, Edge]]):
+        """View parents."""
+        self._parents = parents
+
+    def __getitem__(self, child: str) -> Mapping[str, Edge]:
+        """Return child's parents, with their edges."""
+        return MappingProxyType(self._parents[child])
+
+    def __iter__(self) -> Iterator[str]:
+        """Iterate over the children."""
+        return iter(self._parents)
+
+    def __len__(self) -> int:
+        """Return how many frames have a parent."""
+        return len(self._parents)
+
+
 class TreeView:
-    """A read-only TreeReader over an audit's store: mappings that cannot be written."""
+    """
+    A read-only TreeReader over an audit's store: sets and mappings that cannot be written.
+
+    Views, not copies: reading a frame or a parent costs what it costs on the store, however
+    large the tree. The edges they hold are the store's own records, for reading only.
+    """
 
     def __init__(self, store: FrameStore):
         """View store; it goes on changing as the audit takes messages."""
@@ -69,8 +114,8 @@ class TreeView:
 
     @property
     def frames(self) -> AbstractSet[str]:
-        """Return every frame seen (a copy: the store's set stays the store's)."""
-        return frozenset(self._store.frames)
+        """Return every frame seen."""
+        return _SetView(self._store.frames)
 
     @property
     def edges(self) -> Mapping[EdgeKey, Edge]:
@@ -80,8 +125,7 @@ class TreeView:
     @property
     def parents(self) -> Mapping[str, Mapping[str, Edge]]:
         """Return each child's parents, with their edges."""
-        return MappingProxyType({child: MappingProxyType(parents)
-                                 for child, parents in self._store.parents.items()})
+        return _ParentsView(self._store.parents)
 
     @property
     def tracks(self) -> Mapping[str, PoseTrack]:

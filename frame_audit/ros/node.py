@@ -36,7 +36,8 @@ from . import messages
 from .intake import gives_publisher_gid, Intake, Topic
 from ..engine.audit import Audit
 from ..engine.checks import TREE
-from ..engine.config import config_from_parameters, ConfigError, is_ros_parameter, NODE_NAME
+from ..engine.config import config_from_parameters, is_ros_parameter, NODE_NAME
+from ..errors import ConfigError
 from ..engine.findings import CheckResult, Level
 from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC

@@ -24,7 +24,8 @@ from rclpy.parameter import Parameter
 from rclpy.publisher import Publisher
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 
-from ..engine.config import AuditConfig, ConfigError, load_config
+from ..engine.config import AuditConfig, load_config
+from ..errors import ConfigError
 from .node import spin
 from ..engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from .messages import ros_message

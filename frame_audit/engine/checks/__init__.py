@@ -7,7 +7,7 @@ Each returns a CheckResult: its findings, or a one-line summary when it passes. 
 each function with its id, declared in check_ids (a contract: docs/contracts.md), so a
 function can be renamed without changing what reports, diagnostics and dashboards read.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, List, Tuple
 
 from .laser import check_laser_offset
@@ -47,8 +47,8 @@ TREE = ids.TREE
 
 
 def run_checks(store: FrameStore, config: AuditConfig, now: float) -> List[CheckResult]:
-    """Run every check, then the tree summary; one result each, in the contract's order."""
-    results = [check.run(store, config, now) for check in CHECKS]
+    """Run every check, then the tree summary; one result each, under its declared id."""
+    results = [replace(check.run(store, config, now), check=check.id) for check in CHECKS]
     marked = {frame for result in results for finding in result.findings
               for frame in finding.frames}
     return results + [tree_summary(store, config, now, marked)]

@@ -13,7 +13,7 @@ from ..records import TF_STATIC_TOPIC
 from ..store import Edge, FrameStore
 from ..tree_view import TreeReader
 from ..two_sources import SAME_STAMP_CONFLICTS
-from ..check_ids import CHAIN, CONNECTIVITY, PARENTS
+from ..check_ids import CHAIN, CONNECTIVITY, PARENTS, TREE
 
 
 def _live(edge: Edge, start: float) -> bool:
@@ -377,4 +377,4 @@ def tree_summary(store: FrameStore, config: AuditConfig, now: float,
         sum(1 for edge in store.edges.values() if TF_STATIC_TOPIC in edge.topic_counts),
         '; {} listed (the chain and the frames with findings first)'.format(len(shown))
         if left_out else '')
-    return CheckResult('tree', summary, [], values, stale=not store.frames)
+    return CheckResult(TREE, summary, [], values, stale=not store.frames)
