@@ -44,13 +44,14 @@ def _season(args: argparse.Namespace) -> int:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Audit a recording and print (or write) its report; many recordings, a row each."""
-    from .app.audit import audit_file, check_picture, draw_tree
+    from .app.audit import audit_file, draw_tree
     from .reports.report import fails
+    from .reports.tree_picture import check_suffix
 
     if len(args.paths) > 1 or args.recursive:
         return _season(args)
     if args.tree:
-        check_picture(Path(args.tree))
+        check_suffix(Path(args.tree))
     if args.with_recording and not args.diagnostics:
         raise UsageError('--with-recording adds the recording to --diagnostics OUT.mcap')
     outcome = audit_file(Path(args.paths[0]), args.config,

@@ -14,9 +14,10 @@ progress bar), then the report printed, then draw_tree. The picture is a step of
 that the report is out before it is drawn: a picture Graphviz cannot draw still leaves the
 report, as it always has.
 """
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, Iterable, List, Optional, Protocol, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Tuple
 
 from .config import command_config
 from ..engine.audit import Audit, AuditLog
@@ -29,7 +30,7 @@ from ..recordings.diagnostics import StampedStatuses, write_diagnostics
 from ..recordings.read import Recording, RecordingInfo
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC, status_content
 from ..reports.report import build_report, Report
-from ..reports.tree_picture import check_suffix, write_tree
+from ..reports.tree_picture import write_tree
 
 Progress = Callable[[float], None]  # called with the recorded seconds audited since last call
 MAX_GAP_CHECKS = 10  # a silent stretch of the recording gets at most this many check cycles
@@ -48,6 +49,18 @@ class ProgressBar(Protocol):
 # Given the total and its unit ('s' or 'recording'), a bar, or None to show nothing. The use
 # case calls it once its input is open, so the total comes from the input it audits.
 ProgressFactory = Callable[[float, str], Optional[ProgressBar]]
+
+
+@contextmanager
+def progress_shown(progress: Optional[ProgressFactory], total: float,
+                   unit: str) -> Iterator[Optional[Callable[[float], object]]]:
+    """Show a bar over total steps while the block runs; yield its update (None: no bar)."""
+    bar = progress(total, unit) if progress else None
+    try:
+        yield bar.update if bar else None
+    finally:
+        if bar:
+            bar.close()
 
 
 @dataclass(frozen=True)
@@ -218,11 +231,6 @@ class AuditOutcome:
     diagnostics: Optional[DiagnosticsWritten] = None
 
 
-def check_picture(path: Path) -> None:
-    """Refuse a --tree path whose suffix is no picture, before the audit (PictureError)."""
-    check_suffix(path)
-
-
 def audit_file(path: Path, config_path: Optional[str] = None,
                diagnostics: Optional[Path] = None, with_recording: bool = False,
                progress: Optional[ProgressFactory] = None) -> AuditOutcome:
@@ -234,13 +242,9 @@ def audit_file(path: Path, config_path: Optional[str] = None,
     """
     config = command_config(config_path)
     with Recording(Path(path), config) as recording:
-        bar = progress(recording.info.duration_s, 's') if progress else None
-        try:
-            result = audit_opened(recording, config, bar.update if bar else None,
+        with progress_shown(progress, recording.info.duration_s, 's') as advance:
+            result = audit_opened(recording, config, advance,
                                   keep_cycles=diagnostics is not None, source=str(path))
-        finally:
-            if bar:
-                bar.close()
     written = None
     if diagnostics is not None:
         written = _write_diagnostics(diagnostics, result, config,

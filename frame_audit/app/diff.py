@@ -4,16 +4,15 @@
 `frame-audit diff A B`: two cars side by side, each a recording or a config.
 
 A recording's side is measured as init measures it, over one opening of the file; one that
-has no odometry to start from is still compared by its tree alone.
+has no odometry to start from is still compared by the tree of init's first pass alone.
 """
 from dataclasses import dataclass
 from pathlib import Path
 from typing import List
 
-from .audit import audit_opened
-from .init import measure_opened
+from .init import measure_opened, tree_pass
 from ..engine.compare import Difference, differences, Side, side_of_config, side_of_recording
-from ..engine.config import AuditConfig, load_config
+from ..engine.config import load_config
 from ..errors import MeasureError
 from ..recordings.read import Recording
 
@@ -23,11 +22,11 @@ def side_of(path: Path) -> Side:
     if Path(path).suffix in ('.yaml', '.yml'):
         return side_of_config(load_config(Path(path)), Path(path).name)
     with Recording(Path(path)) as recording:
+        first = tree_pass(recording)
         try:
-            measured, _, tree = measure_opened(recording)
-        except MeasureError:  # no odom to start from: the tree alone
-            measured = None
-            tree = audit_opened(recording, AuditConfig(laser_frame='', pose_topics=())).audit.tree
+            measured, _, tree = measure_opened(recording, first)
+        except MeasureError:  # no odom to start from: the first pass's tree alone
+            measured, tree = None, first.tree
     return side_of_recording(measured, tree, Path(path).name)
 
 

@@ -8,7 +8,7 @@ structure, the second places every pose topic against each frame of the robot's 
 second pass needs the first one's frames in its config (which pose topics to read, against
 which base), so the two cannot be one; Recording.messages(config) starts a pass afresh.
 """
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -36,7 +36,18 @@ def describe_recording(path: Path) -> str:
 def measure_recording(path: Path) -> Tuple[Measured, AuditConfig, TreeReader]:
     """Return what a recording shows of its robot, the config it implies, and its tree."""
     with Recording(Path(path)) as recording:
-        return measure_opened(recording)
+        return measure_opened(recording, tree_pass(recording))
+
+
+@dataclass(frozen=True)
+class TreePass:
+    """The first pass: the recorded tree, audited with no robot assumed, and its topics."""
+
+    probe: AuditConfig
+    tree: TreeReader
+    types: Dict[str, str]  # every recorded topic's type
+    odom_topic: Optional[str]  # None: no odometry recorded
+    scan_topic: Optional[str]
 
 
 def _topics(types: Dict[str, str]) -> Tuple[Optional[str], Optional[str]]:
@@ -47,23 +58,32 @@ def _topics(types: Dict[str, str]) -> Tuple[Optional[str], Optional[str]]:
     return _pick(odometry, '/odom'), scan_topic
 
 
-def measure_opened(recording: Recording) -> Tuple[Measured, AuditConfig, TreeReader]:
-    """Measure an open recording's robot in two passes (MeasureError: no odom or base)."""
-    types: Dict[str, str] = {topic: msgtype for topic, (msgtype, _)
-                             in recording.info.topics.items()}
+def tree_pass(recording: Recording) -> TreePass:
+    """
+    Audit an open recording once with no robot assumed: its tree, to find the frames in.
+
+    diff keeps this tree for a recording with no odometry to start from (MeasureError).
+    """
+    types = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
     odom_topic, scan_topic = _topics(types)
     probe = AuditConfig(hardware_id=recording.path.stem, odom_topic=odom_topic or '/odom',
                         scan_topic=scan_topic or '/scan', laser_frame='', pose_topics=())
-    odom, base, map_frame, laser = measure_frames(
-        audit_opened(recording, probe).audit.tree, odom_topic)
+    return TreePass(probe, audit_opened(recording, probe).audit.tree, types, odom_topic,
+                    scan_topic)
+
+
+def measure_opened(recording: Recording,
+                   first: TreePass) -> Tuple[Measured, AuditConfig, TreeReader]:
+    """Measure an open recording's robot from its first pass, then a second (MeasureError)."""
+    odom, base, map_frame, laser = measure_frames(first.tree, first.odom_topic)
     names: List[str] = []
     poses = []
     pose_types = (POSE_STAMPED, POSE_WITH_COVARIANCE)
-    for topic in sorted(t for t, ty in types.items() if ty in pose_types):
+    for topic in sorted(t for t, ty in first.types.items() if ty in pose_types):
         names.append(pose_name(topic, names))
         poses.append(PoseTopic(names[-1], topic, base))
     required = tuple(f for f in (map_frame, odom, base, laser) if f)
-    config = replace(probe, map_frame=map_frame or 'map', odom_frame=odom, base_frame=base,
+    config = replace(first.probe, map_frame=map_frame or 'map', odom_frame=odom, base_frame=base,
                      laser_frame=laser, required_frames=required, pose_topics=tuple(poses))
     tree = audit_opened(recording, config).audit.tree
     notes = []
@@ -73,6 +93,6 @@ def measure_opened(recording: Recording) -> Tuple[Measured, AuditConfig, TreeRea
                      '/tf_static recorded?): no LiDAR configured'.format(
                          ', '.join(scanned), base))
     measured = Measured(map_frame, odom, base, laser, laser_mount(tree, base, laser),
-                        odom_topic, scan_topic,
+                        first.odom_topic, first.scan_topic,
                         [measure_pose(tree, config, pose) for pose in poses], notes)
     return measured, config, tree

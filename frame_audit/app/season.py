@@ -12,7 +12,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
 
-from .audit import audit_recording, ProgressFactory
+from .audit import audit_recording, progress_shown, ProgressFactory
 from .config import command_config
 from ..engine.config import AuditConfig
 from ..errors import BagError, UsageError
@@ -71,9 +71,6 @@ def audit_season(paths: Sequence[str], recursive: bool, config_path: Optional[st
         raise UsageError('no recordings (.mcap, .db3, .bag or rosbag2 folders) under {}'.format(
             ', '.join(paths)))
     config = command_config(config_path)
-    bar = progress(len(found), 'recording') if progress else None
-    try:
-        return audit_many(found, config, jobs, done=(lambda row: bar.update(1)) if bar else None)
-    finally:
-        if bar:
-            bar.close()
+    with progress_shown(progress, len(found), 'recording') as advance:
+        return audit_many(found, config, jobs,
+                          done=(lambda row: advance(1)) if advance else None)

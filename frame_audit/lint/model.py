@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..engine.findings import Finding, Level, Value
 from ..engine.geometry import Transform
-from ..engine.check_ids import LINT_FILES as FILES  # what the lint could not read or follow
+from ..engine.check_ids import LINT_FILES
 
 
 DESCRIPTION = 'robot_description'  # the parameter robot_state_publisher reads its URDF from
@@ -181,8 +181,8 @@ class NodeParams:
 
 def problem(where: Where, message: str, key: str) -> Finding:
     """Return a problem with the input itself (the lint could not check something) at a place."""
-    return Finding(FILES, Level.WARN, '{}: {}'.format(where, message), '{}:{}'.format(key, where),
-                   values=where.values())
+    return Finding(LINT_FILES, Level.WARN, '{}: {}'.format(where, message),
+                   '{}:{}'.format(key, where), values=where.values())
 
 
 @dataclass

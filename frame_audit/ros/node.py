@@ -33,7 +33,7 @@ from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
 from . import messages
-from .intake import gives_publisher_gid, Intake, Topic
+from .intake import Intake, Topic
 from ..engine.audit import Audit
 from ..engine.checks import TREE
 from ..engine.config import config_from_parameters, is_ros_parameter, NODE_NAME
@@ -43,8 +43,6 @@ from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC
 from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
     TF2_MESSAGE, transform_records
-
-__all__ = ['FrameAuditNode', 'gives_publisher_gid', 'main', 'spin']  # tests ask the node
 
 BATCH_PERIOD_S = 0.1  # the node wakes this often and takes everything queued
 # Queues hold a period at ten times the car's load, and a stall of a few periods besides.

@@ -35,7 +35,7 @@ from frame_audit.engine.records import TransformRecord
 from frame_audit.message_types import stamp_seconds
 from frame_audit.reports.diagnostics import FINDING_PREFIX
 from frame_audit.ros import messages as rm, monitor
-from frame_audit.ros.node import gives_publisher_gid
+from frame_audit.ros.intake import gives_publisher_gid
 from frame_audit.ros.sim_node import CarPublishers
 from frame_audit.sim.car import SimulatedCar
 

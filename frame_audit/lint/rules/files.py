@@ -11,8 +11,8 @@ from typing import Dict, List
 
 from .subject import Subject
 from .tree_rules import MAX_NAMED
-from ..model import FILES
 from ...engine.checks.common import first_of, plural
+from ...engine.check_ids import LINT_FILES
 from ...engine.findings import CheckResult, Finding
 
 
@@ -43,5 +43,5 @@ def lint_files(subject: Subject) -> CheckResult:
     names = list(subject.bringups)
     started = '{}: {}'.format(plural(len(names), 'bringup'), first_of(names, MAX_NAMED)) \
         if names else 'no launch file starts a node'
-    return CheckResult(FILES, 'read {} ({}); {}'.format(plural(total, 'file'), kinds, started),
-                       _grouped(unique(list(subject.problems))))
+    summary = 'read {} ({}); {}'.format(plural(total, 'file'), kinds, started)
+    return CheckResult(LINT_FILES, summary, _grouped(unique(list(subject.problems))))

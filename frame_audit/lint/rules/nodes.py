@@ -13,7 +13,7 @@ from .subject import Subject
 from ..model import LaunchedNode, ParamBlock
 from ..publishers.parameters import matches
 from ..readers.params import node_name
-from ...engine.check_ids import LINT_NODES as NODES_CHECK, LINT_PARAMETERS as PARAMETERS_CHECK
+from ...engine.check_ids import LINT_NODES, LINT_PARAMETERS
 from ...engine.findings import CheckResult, Finding, Level
 
 
@@ -47,7 +47,7 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
             if not guess:
                 continue
             findings.append(Finding(
-                PARAMETERS_CHECK, Level.WARN,
+                LINT_PARAMETERS, Level.WARN,
                 "{}: the block '{}' matches no node this file is passed to ({}): did you mean "
                 "'{}'? As written its parameters never reach {}, which runs on its defaults, "
                 'frames included'.format(block.where, block.node, ', '.join(names), guess[0],
@@ -68,7 +68,7 @@ def same_names(launched: List[LaunchedNode]) -> List[Finding]:
         if isinstance(node.name, str) and node.name:
             by_name.setdefault(node.label(), []).append(node)
     return [Finding(
-        NODES_CHECK, Level.WARN,
+        LINT_NODES, Level.WARN,
         '{}: {} nodes are named {} ({}): they share its parameter blocks and services, and '
         'nothing tells their messages apart; give each its own name'.format(
             nodes[1].where, len(nodes), name, ', '.join('{}/{} at {}'.format(
@@ -79,12 +79,12 @@ def same_names(launched: List[LaunchedNode]) -> List[Finding]:
 
 def lint_parameters(subject: Subject) -> CheckResult:
     """Report the parameter blocks of the subject's nodes that are a slip for one of them."""
-    return CheckResult(PARAMETERS_CHECK, 'every parameter block matches a node its file is '
+    return CheckResult(LINT_PARAMETERS, 'every parameter block matches a node its file is '
                        'passed to', unapplied_blocks(list(subject.launched), subject.blocks,
                                                      subject.started))
 
 
 def lint_nodes(subject: Subject) -> CheckResult:
     """Report the nodes the subject starts under one name."""
-    return CheckResult(NODES_CHECK, 'every node a bringup starts has a name of its own',
+    return CheckResult(LINT_NODES, 'every node a bringup starts has a name of its own',
                        same_names(list(subject.launched)))
