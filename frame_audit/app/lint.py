@@ -28,4 +28,5 @@ def lint(path: Path, config_path: Optional[str],
     except ValueError as error:
         raise UsageError(str(error)) from None
     return lint_workspace(Path(path), command_config(config_path),
-                          [launch[0] for launch in launches], given)
+                          [launch[0] for launch in launches], given,
+                          measured=config_path is not None)

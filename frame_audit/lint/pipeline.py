@@ -22,13 +22,18 @@ from ..reports.report import Report
 
 
 def lint_workspace(path: Path, config: AuditConfig, entries: Sequence[str] = (),
-                   given: Optional[Mapping[str, str]] = None) -> Report:
-    """Read a workspace's launch, parameter and robot description files; report frame slips."""
+                   given: Optional[Mapping[str, str]] = None, measured: bool = True) -> Report:
+    """
+    Read a workspace's launch, parameter and robot description files; report frame slips.
+
+    measured: the config describes this robot (--config). Without one the workspace is judged
+    against itself: its files against each other, never against the F1TENTH car's values.
+    """
     root = _folder(path)
     with tempfile.TemporaryDirectory(prefix='frame_audit_share_') as share:
         collected = _collected(path, collect(root, Path(share), config.lint_exclude))
         planned = plan(collected, entries, given or {})
-        declared = declare(collected, planned, config)
+        declared = declare(collected, planned, config, measured)
     return judge(collected, planned, declared, config, _scope(entries)).report(str(path))
 
 

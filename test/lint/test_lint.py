@@ -16,7 +16,7 @@ import time
 from typing import Optional, Set, Tuple
 
 from frame_audit.cli import main
-from frame_audit.engine.config import AuditConfig, load_config
+from frame_audit.engine.config import AuditConfig, default_config_file, load_config
 from frame_audit.lint import LintError, lint_workspace
 from frame_audit.lint.model import Token, Where
 from frame_audit.lint.publishers.static_tf import static_edge
@@ -34,6 +34,7 @@ PF_LAUNCH = 'src/particle_filter/launch/localize_launch.xml'
 FOLLOWER = 'src/follower/config/follower.yaml'
 FOLLOWER_LAUNCH = 'src/follower/launch/follower_launch.yaml'
 URDF = 'src/f1tenth_description/urdf/racecar.urdf'
+CAR = str(default_config_file())  # the F1TENTH car, measured: --config names it
 
 Expected = Tuple[str, str, str, Optional[str]]  # check, level, file, a text on the line
 
@@ -230,9 +231,9 @@ def test_ros1_xml_launch_with_slashes_and_a_quaternion(tmp_path):
 
 
 def test_cli_exit_codes(tmp_path, capsys):
-    assert main(['lint', str(CLEAN)]) == 0
+    assert main(['lint', str(CLEAN), '--config', CAR]) == 0
     assert main(['lint', str(with_slip(tmp_path, SLIPS['pose_frame_rear_axle_for_lidar_pose'])),
-                 ]) == 1
+                 '--config', CAR]) == 1
     capsys.readouterr()
     assert main(['lint', str(tmp_path / 'missing')]) == 2
     assert 'not a folder' in capsys.readouterr().err
@@ -323,7 +324,8 @@ def test_sarif_puts_each_finding_at_its_file_and_line(tmp_path: Path, capsys) ->
 def test_sarif_takes_a_finding_of_the_whole_workspace(tmp_path: Path, capsys) -> None:
     root = with_slip(tmp_path, SLIPS['odometry_transform_off'])  # odom nowhere above the base
     (root / SLAM_LAUNCH).unlink()  # and map nowhere at all: a finding with no file of its own
-    assert main(['lint', str(root), '--format', 'sarif', '--fail-on', 'warn']) == 1
+    assert main(['lint', str(root), '--format', 'sarif', '--fail-on', 'warn', '--config',
+                 CAR]) == 1
     results = json.loads(capsys.readouterr().out)['runs'][0]['results']
     assert any(r['ruleId'] == 'chain_order' and r['locations'] == [] and 'map' in
                r['message']['text'] for r in results)

@@ -94,8 +94,11 @@ class Planner:
             read = self.sources[file].read(self.packages, given, self.folders)
         except (SyntaxError, ValueError, RecursionError):
             return  # reported when the workspace was read
-        # an include under an unknown condition: its nodes too
-        bringup.nodes += [replace(node, branch=branch + node.branch) for node in read.nodes]
+        # an include under an unknown condition: its nodes too. One declaration (a file and
+        # line, a name) is one node, however often the file is reached: a wrapper, a diamond
+        held = {_identity(node) for node in bringup.nodes}
+        bringup.nodes += [replace(node, branch=branch + node.branch) for node in read.nodes
+                          if _identity(node) not in held]
         bringup.switched_off += read.switched_off
         bringup.description = read.description or bringup.description
         bringup.gazebo = bringup.gazebo or any(n.package in GAZEBO for n in read.nodes)
@@ -125,6 +128,11 @@ class Planner:
             self.warn(include.where, 'an included launch file is {}, known only when the '
                       'launch runs: the nodes it starts are not checked'.format(text),
                       'unresolved')
+
+
+def _identity(node: LaunchedNode) -> Tuple[Where, str]:
+    """Return what makes a launched node one declaration: its place and its full name."""
+    return node.where, node.label()
 
 
 def parse_arguments(words: List[str]) -> Dict[str, str]:

@@ -14,6 +14,7 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from .declared import Declared
 from .parameters import node_params
+from .sources import PackageSources
 from .static_tf import is_static_publisher, static_edge
 from .table import declared_publishers, Publisher, publisher_of, sent_edges, TABLE
 from ..bringups.plan import Plan
@@ -47,14 +48,20 @@ class Declaration:
     problems: Tuple[Finding, ...] = ()
 
     @property
+    def measured(self) -> bool:
+        """Return whether the config is this robot's (else the workspace is its own measure)."""
+        return all(each.declared.measured for each in self.bringups)
+
+    @property
     def table(self) -> Tuple[Publisher, ...]:
         """Return the publishers the trees were read with (the table alone with no bringup)."""
         return tuple(self.bringups[0].declared.table) if self.bringups else TABLE
 
 
-def declare(collected: Collected, plan: Plan, config: AuditConfig) -> Declaration:
-    """Return the tree each planned bringup declares; descriptions are expanded once."""
-    reader = Reader(collected, config)
+def declare(collected: Collected, plan: Plan, config: AuditConfig,
+            measured: bool = True) -> Declaration:
+    """Return the tree each planned bringup declares; measured: the config is this robot's."""
+    reader = Reader(collected, config, measured)
     declared = tuple(reader.declare(bringup) for bringup in plan.bringups)
     return Declaration(declared, tuple(reader.problems.found))
 
@@ -69,12 +76,13 @@ def _label(node: LaunchedNode) -> str:
 class Reader:
     """Turns bringups into declared trees: parameter files, descriptions, known publishers."""
 
-    def __init__(self, collected: Collected, config: AuditConfig):
+    def __init__(self, collected: Collected, config: AuditConfig, measured: bool = True):
         """Read against this workspace, with the team's own publishers before the table's."""
-        self.collected, self.config = collected, config
+        self.collected, self.config, self.measured = collected, config, measured
         self.table: Tuple[Publisher, ...] = declared_publishers(config.lint_publishers) + TABLE
         self.described: Dict[Description, Union[Body, str]] = {}  # xacro once per file, args
         self.problems = Problems(collected.shown)
+        self.sources = PackageSources(collected.root, collected.folders)
 
     def declare(self, bringup: Bringup) -> DeclaredBringup:
         """Return the tree a bringup declares, and the nodes it starts (their files resolved)."""
@@ -85,11 +93,15 @@ class Reader:
         edges = [replace(edge, branch=node.branch) for node, params in zip(senders, nodes)
                  for edge in self._sent(node, params, bringup, possible)]
         edges += self._static_edges(launched)
-        return DeclaredBringup(bringup, Declared(edges, nodes, self.config, possible, self.table),
-                               tuple(launched))
+        return DeclaredBringup(bringup, Declared(edges, nodes, self.config, possible, self.table,
+                                                 measured=self.measured), tuple(launched))
 
     def _resolved(self, node: LaunchedNode, possible: Possible) -> LaunchedNode:
         """Return the node with its parameter files as workspace paths, cartographer's options."""
+        if self._silent(node):  # a tool: its parameters decide no frame, nothing to say
+            files = [(value if isinstance(value, str) else None, where)
+                     for value, where in node.param_files]
+            return replace(node, param_files=[(f, w) for f, w in files if f is not None])
         files = [(self._parameter_file(value, where), where) for value, where in node.param_files]
         if any(file is None for file, _ in files):
             possible.append(('the node {}, whose parameters the lint cannot read'.format(
@@ -98,6 +110,10 @@ class Reader:
         if 'cartographer_node' in (node.executable, node.name):
             node = replace(node, inline=self._cartographer(node))
         return node
+
+    def _silent(self, node: LaunchedNode) -> bool:
+        """Return whether the table knows the node sends nothing and names no frame (rviz2)."""
+        return any(node.executable in p.executables and p.silent for p in self.table)
 
     def _parameter_file(self, value: object, where: Where) -> Optional[str]:
         """Return a parameter file as a workspace path; warn about those the lint cannot read."""
@@ -114,19 +130,31 @@ class Reader:
     def _cartographer(self, node: LaunchedNode) -> Dict[str, Param]:
         """Return cartographer_node's parameters: its .lua file's options (and includes') first."""
         named = lua_file(node.arguments)
-        options = lua_options(Path(named[0]), named[1], self.collected.root) if named else {}
-        if not set(FRAME_OPTIONS) <= set(options):
-            self.problems.warn(node.where, 'cartographer_node: {} sets no {} the lint can '
+        if isinstance(named, str):
+            self.problems.warn(node.where, 'cartographer_node: {}, so its .lua file is not '
+                               'read: the frames it publishes are not checked'.format(named),
+                               'lua')
+            return dict(node.inline)
+        options = lua_options(Path(named[0]), named[1], self.collected.root)
+        missing = [option for option in FRAME_OPTIONS if option not in options]
+        if missing:
+            self.problems.warn(node.where, 'cartographer_node: {}/{} sets no {} the lint can '
                                'read: the frames it publishes are not checked'.format(
-                                   '{}/{}'.format(*named) if named else 'its .lua file (no '
-                                   '-configuration_directory and -configuration_basename)',
-                                   ', '.join(FRAME_OPTIONS)), 'lua')
+                                   named[0], named[1], ', '.join(missing)), 'lua')
         return {**options, **node.inline}
 
     def _sent(self, node: LaunchedNode, params: NodeParams, bringup: Bringup,
               possible: Possible) -> List[DeclaredEdge]:
         """Return the edges a node sends; one the lint cannot read is a possible sender."""
         publisher = publisher_of(params, self.table)
+        if publisher is not None and not self.sources.behaves_as(node, publisher):
+            possible.append(('{}, whose source ({}) the lint cannot tell is {}'.format(
+                _label(node), self.collected.folders[node.package], publisher.label),
+                node.where))
+            return []
+        unread = any(file is None for file, _ in node.param_files)
+        if publisher is not None and not publisher.description and unread:
+            return []  # a file it cannot read may set any switch: never its defaults
         edges = None if publisher is None else self._robot_edges(node, bringup) \
             if publisher.description else sent_edges(params, self.table)
         if edges is None:
@@ -156,7 +184,11 @@ class Reader:
                 Unresolved(DESCRIPTION)
         paths = [t.value for t in node.arguments if isinstance(t.value, str)
                  and not t.value.startswith('-')]
-        return Description(paths[0]) if paths else Unresolved('no robot_description')
+        if paths:
+            return Description(paths[0])
+        return Unresolved('set by a parameter source it cannot read' if any(
+            file is None for file, _ in node.param_files) else 'not given (no '
+            'robot_description parameter, file or argument)')
 
     def _body_edges(self, node: LaunchedNode, bringup: Bringup,
                     description: Description) -> Union[List[DeclaredEdge], str]:

@@ -36,6 +36,7 @@ class Declared:
     context: Optional['Declared'] = None  # what may run beside it (the LiDAR's mount)
     scope: str = 'in the workspace'  # where 'nothing publishes it' looked
     links: Dict[str, Where] = field(default_factory=dict)  # links of every description file
+    measured: bool = True  # the config is this robot's; else no value is judged against it
 
     @property
     def frames(self) -> Set[str]:

@@ -14,10 +14,19 @@ from ..model import LaunchedNode, NodeParams, Param, ParamBlock
 from ..readers.params import node_name
 
 
+# The names known nodes give themselves in their code, when a launch file gives them none.
+CODE_NAMES = {'ekf_node': 'ekf_filter_node', 'ukf_node': 'ukf_filter_node',
+              'async_slam_toolbox_node': 'slam_toolbox', 'sync_slam_toolbox_node': 'slam_toolbox',
+              'localization_slam_toolbox_node': 'slam_toolbox',
+              'lifelong_slam_toolbox_node': 'slam_toolbox',
+              'navsat_transform_node': 'navsat_transform_node'}
+
+
 def matches(block: ParamBlock, node: LaunchedNode) -> bool:
     """Return whether ROS 2 applies a parameter block to this node (its name, or '/**')."""
     own = node_name(block.node)
-    return own == '**' or own in (node.name, node.executable)
+    named = node.name if node.name is not None else CODE_NAMES.get(str(node.executable))
+    return own == '**' or own in (named, node.executable)
 
 
 def _names(node: LaunchedNode) -> Tuple[str, ...]:

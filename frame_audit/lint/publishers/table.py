@@ -9,7 +9,7 @@ parameters and their defaults as the node's code sets them. Nodes known to send 
 the table too: a launched node that is not is a possible sender the lint cannot read.
 robot_state_publisher's edges come from its robot description (see description.py).
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..model import DeclaredEdge, NodeParams, Param, Where
@@ -40,6 +40,11 @@ class Reading:
         return str(self.get(name, default))
 
 
+def _nothing(reading: Reading) -> List['Edge']:
+    """Send no transform: a driver, a tool."""
+    return []
+
+
 @dataclass(frozen=True)
 class Publisher:
     """
@@ -53,8 +58,21 @@ class Publisher:
     executables: Tuple[str, ...]
     frames: Optional[Tuple[str, ...]] = ()  # None: unknown, any *_frame used as a frame counts
     switch: Optional[Tuple[str, object]] = None
-    sends: Callable[[Reading], Optional[List[Edge]]] = field(default=lambda reading: [])
+    sends: Callable[[Reading], Optional[List[Edge]]] = _nothing
     description: bool = False  # robot_state_publisher: the edges are its robot description's
+    marks: Optional[Tuple[str, ...]] = None  # what its source writes, all; None: a frame or switch
+
+    @property
+    def silent(self) -> bool:
+        """Return whether it sends nothing and reads no frame (rviz2): its parameters are moot."""
+        return self.sends is _nothing and self.frames == () and self.switch is None \
+            and not self.description
+
+    def signature(self) -> Tuple[str, ...]:
+        """Return the strings the real node's source holds (a package of that name may not)."""
+        if self.marks is not None:
+            return self.marks
+        return tuple(self.frames or ()) + ((self.switch[0],) if self.switch else ())
 
 
 def _on(value: object) -> bool:
@@ -132,7 +150,7 @@ TABLE: Tuple[Publisher, ...] = (
               ('map_frame', 'odom_frame', 'published_frame', 'tracking_frame'),
               ('publish_to_tf', True), _cartographer),
     Publisher('particle_filter', ('particle_filter',), (), ('publish_tf', True),
-              _particle_filter),
+              _particle_filter, marks=('max_particles', '/laser')),
     Publisher('vesc_to_odom_node', ('vesc_to_odom_node',), ('odom_frame', 'base_frame'),
               ('publish_tf', False),
               lambda r: [(r.frame('odom_frame', 'odom'), r.frame('base_frame', 'base_link'))]),
@@ -154,7 +172,7 @@ TABLE: Tuple[Publisher, ...] = (
                        'nav2_lifecycle_manager::LifecycleManager', 'controller_server',
                        'planner_server', 'bt_navigator', 'behavior_server', 'recoveries_server',
                        'waypoint_follower', 'velocity_smoother', 'smoother_server',
-                       'collision_monitor', 'map_saver_server'),
+                       'collision_monitor', 'map_saver_server', 'costmap_filter_info_server'),
               ('global_frame', 'robot_base_frame')),
     Publisher('a tool', ('rviz2', 'joy_node', 'game_controller_node', 'joy_teleop',
                          'teleop_twist_joy_node', 'teleop_twist_keyboard', 'rosbridge_websocket',

@@ -13,7 +13,7 @@ description sends odometry's edge too, in a bringup that starts Gazebo.
 import re
 from pathlib import Path
 from dataclasses import dataclass
-from typing import List, Mapping, Tuple, Union
+from typing import List, Mapping, Optional, Tuple, Union
 from xml.parsers import expat
 
 from .install import source_file
@@ -24,6 +24,8 @@ from .xacro_child import expand, ExpandError
 
 XACRO_MARKUP = re.compile(r'xmlns:xacro|<xacro:|\$\{|\$\(')
 DRIVE_PLUGINS = ('diff_drive', 'ackermann_drive', 'skid_steer_drive')
+JOINT_TEMPLATE = re.compile(r'<joint\b[^>]*\bname\s*=\s*["\']([^"\']*)["\']')
+MACRO = re.compile(r'<xacro:macro\b[^>]*\bname\s*=\s*["\']([^"\']+)["\']')
 
 
 def _texts(files: List[str], root: Path) -> List[Tuple[str, str]]:
@@ -39,14 +41,52 @@ def _texts(files: List[str], root: Path) -> List[Tuple[str, str]]:
     return found
 
 
+def _line(text: str, at: int) -> int:
+    return text.count('\n', 0, at) + 1
+
+
 def _joint_place(name: str, texts: List[Tuple[str, str]], fallback: Where) -> Where:
-    """Return the line of <joint name="..."> in the description's files, else fallback."""
+    """Return the line of <joint name="...">, or of the macro call that made it, else fallback."""
     pattern = re.compile(r'<joint\b[^>]*\bname\s*=\s*["\']{}["\']'.format(re.escape(name)))
     for file, text in texts:
         match = pattern.search(text)
         if match:
-            return Where(file, text.count('\n', 0, match.start()) + 1)
-    return fallback
+            return Where(file, _line(text, match.start()))
+    return _macro_call(name, texts) or fallback
+
+
+def _macro_call(name: str, texts: List[Tuple[str, str]]) -> Optional[Where]:
+    """
+    Return the line of the xacro macro call that made a joint named with ${...}.
+
+    A macro's <joint name="${prefix}wheel_joint"> made left_wheel_joint: the call that passed
+    prefix="left_" is where the joint is placed (its origin is the call's too, most often).
+    """
+    for file, text in texts:
+        for joint in JOINT_TEMPLATE.finditer(text):
+            template = joint.group(1)
+            if '${' not in template:
+                continue
+            shape = re.fullmatch(''.join('(.*?)' if part.startswith('${') else re.escape(part)
+                                         for part in re.split(r'(\$\{[^}]*\})', template)),
+                                 name)
+            macro = _macro_around(text, joint.start())
+            if shape is None or macro is None:
+                continue
+            calls = [(f, t, m) for f, t in texts
+                     for m in re.finditer(r'<xacro:{}\b([^>]*)>'.format(re.escape(macro)), t)]
+            chosen = [c for c in calls if all(g in c[2].group(1) for g in shape.groups() if g)]
+            for call_file, call_text, call in chosen or calls:
+                return Where(call_file, _line(call_text, call.start()))
+    return None
+
+
+def _macro_around(text: str, at: int) -> Optional[str]:
+    """Return the name of the xacro macro whose body holds position at, if one does."""
+    opened = [m for m in MACRO.finditer(text, 0, at)]
+    if not opened or '</xacro:macro>' in text[opened[-1].end():at]:
+        return None
+    return opened[-1].group(1)
 
 
 def _plugin_edges(robot: Element, file: str, where: Where) -> List[DeclaredEdge]:

@@ -14,13 +14,15 @@ import ast
 import glob
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Dict, Iterator, List, Mapping, Optional, Tuple
 
-from .launch_python import Evaluator
+from .launch_python import Evaluator, parse_python
 from ..model import Unresolved
 
 SHARE = 'share'
+MAX_BUILD_BYTES = 1 << 20  # a setup.py or CMakeLists.txt is a few KB
 TEXT_SUFFIXES = ('.py', '.xml', '.launch', '.yaml', '.yml', '.urdf', '.xacro', '.lua', '.gazebo',
                  '.trans', '.transmission', '.sdf')
 CMAKE_INSTALL = re.compile(r'\binstall\s*\(([^()]*)\)', re.IGNORECASE)
@@ -38,12 +40,44 @@ def _under_share(destination: str, package: str) -> object:
     return None
 
 
+def build_file(path: Path) -> Optional[str]:
+    """
+    Return a setup.py or CMakeLists.txt's text; None if it is not a regular file of sane size.
+
+    A link to /dev/zero or a named pipe under that name would be read forever or never.
+    """
+    try:
+        status = os.stat(path)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BUILD_BYTES:
+            return None
+        return path.read_text(encoding='utf-8')
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def unreadable_build_files(folder: Path) -> List[str]:
+    """Return the package's setup.py and CMakeLists.txt that are there but cannot be read."""
+    return [name for name in ('setup.py', 'CMakeLists.txt')
+            if os.path.lexists(folder / name) and build_file(folder / name) is None]
+
+
 def _setup_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
     """Return setup.py's data_files under share/<package>, and whether every one was read."""
+    text = build_file(folder / 'setup.py')
     try:
-        tree = ast.parse((folder / 'setup.py').read_text(encoding='utf-8'))
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        tree = parse_python(text) if text is not None else None
+    except (SyntaxError, ValueError):
+        tree = None
+    if tree is None:
         return [], False
+    try:
+        return _data_files(tree, folder, package)
+    except (RecursionError, ValueError):  # nested past the evaluator: the source tree stands in
+        return [], False
+
+
+def _data_files(tree: ast.Module, folder: Path, package: str) -> Tuple[List[Rule], bool]:
+    """Return the data_files rules of a parsed setup.py, and whether every one was read."""
 
     def in_package(call: ast.Call) -> object:
         pattern = evaluator.value(call.args[0]) if call.args else None
@@ -76,9 +110,8 @@ def _setup_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
 
 def _cmake_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
     """Return CMakeLists.txt's install(... DESTINATION share/...) rules, and if all were read."""
-    try:
-        text = (folder / 'CMakeLists.txt').read_text(encoding='utf-8')
-    except (OSError, UnicodeDecodeError):
+    text = build_file(folder / 'CMakeLists.txt')
+    if text is None:
         return [], False
     text = re.sub(r'#[^\n]*', '', text).replace('${PROJECT_NAME}', package)
     rules: List[Rule] = []

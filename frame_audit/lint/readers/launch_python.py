@@ -28,6 +28,14 @@ MAX_STEPS = 200000  # expression evaluations per launch file
 MAX_VALUE = 100000  # characters (or items) in one computed value
 
 
+def parse_python(text: str, file: str = '<unknown>') -> ast.Module:
+    """Return a Python file's tree; SyntaxError (never a crash) if it nests past the parser."""
+    try:
+        return ast.parse(text, filename=file)
+    except (MemoryError, RecursionError):
+        raise SyntaxError('expressions nested deeper than the Python parser takes') from None
+
+
 def _name(func: ast.expr) -> str:
     """Return the called name: 'Node' for Node(...) and launch_ros.actions.Node(...)."""
     if isinstance(func, ast.Attribute):
@@ -109,7 +117,7 @@ class Evaluator:
             return None
         if isinstance(expr, ast.Constant):
             return expr.value
-        if isinstance(expr, (ast.List, ast.Tuple)):
+        if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):  # {path}: a set of one file
             return [self.value(item) for item in expr.elts]
         if isinstance(expr, ast.Dict):
             return {self.value(k): self.value(v) for k, v in zip(expr.keys, expr.values)}
@@ -178,7 +186,8 @@ class Evaluator:
         return Unresolved(ast.unparse(call))
 
     def _share(self, call: ast.Call) -> Any:
-        package = self.value(call.args[0]) if call.args else None
+        keywords = {k.arg: k.value for k in call.keywords}
+        package = self.value(call.args[0] if call.args else keywords.get('package'))
         if isinstance(package, str):  # a package outside the workspace: a path that is not in it
             return self.packages.get(package, outside(package))
         return Unresolved(ast.unparse(call))
@@ -273,7 +282,7 @@ class Evaluator:
     def items(self, expr: ast.expr) -> List[ast.expr]:
         """Return a list expression's items, through names and `+`; else [expr]."""
         expr = self.follow(expr)
-        if isinstance(expr, (ast.List, ast.Tuple)):
+        if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
             return list(expr.elts)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
             return self.items(expr.left) + self.items(expr.right)
@@ -304,7 +313,9 @@ def _parameters(evaluator: Evaluator, expr: ast.expr, node: LaunchedNode, file: 
                     node.inline[name] = Param(name, evaluator.value(value),
                                               Where(file, key.lineno))
         else:
-            node.param_files.append((evaluator.value(item), Where(file, item.lineno)))
+            value = evaluator.value(item)
+            for one in value if isinstance(value, list) else [value]:  # {path}, [path]
+                node.param_files.append((one, Where(file, item.lineno)))
 
 
 def _parents(tree: ast.AST) -> Dict[int, ast.AST]:
@@ -333,8 +344,8 @@ def _branch(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST],
                 if verdict is False:
                     return None
                 if verdict is None and isinstance(condition, ast.Call) and condition.args:
-                    branch.append((ast.unparse(condition.args[0]),
-                                   _name(condition.func) != 'UnlessCondition'))
+                    key, side = _condition_key(condition.args[0])
+                    branch.append((key, side == (_name(condition.func) != 'UnlessCondition')))
         above = parents.get(id(node))
         if isinstance(above, ast.If):
             verdict = _test(evaluator, above.test)
@@ -345,6 +356,33 @@ def _branch(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST],
                 branch.append(((file, above.lineno, above.col_offset), inside))
         node = above
     return tuple(branch)
+
+
+def _condition_key(expr: ast.expr) -> Tuple[str, bool]:
+    """
+    Return what a condition tests, as one text for its every spelling, and whether it is not.
+
+    IfCondition(x), IfCondition([x]) and UnlessCondition(PythonExpression(['not ', x])) test
+    one launch argument: nodes on their opposite sides never run together.
+    """
+    side = True
+    while True:
+        if isinstance(expr, (ast.List, ast.Tuple)) and len(expr.elts) == 1:
+            expr = expr.elts[0]
+        elif _negation(expr) is not None:
+            expr, side = _negation(expr), not side
+        else:
+            return ast.unparse(expr), side
+
+
+def _negation(expr: ast.expr) -> Optional[ast.expr]:
+    """Return x of PythonExpression(['not ', x]), else None."""
+    if not (isinstance(expr, ast.Call) and _name(expr.func) == 'PythonExpression' and expr.args
+            and isinstance(expr.args[0], (ast.List, ast.Tuple)) and len(expr.args[0].elts) == 2):
+        return None
+    first, operand = expr.args[0].elts
+    negated = isinstance(first, ast.Constant) and str(first.value).strip() == 'not'
+    return operand if negated else None
 
 
 def _test(evaluator: Evaluator, test: ast.expr) -> Optional[bool]:
@@ -379,7 +417,7 @@ def condition_holds(evaluator: Evaluator, condition: ast.expr) -> Optional[bool]
     if not isinstance(condition, ast.Call):
         return None
     kind = _name(condition.func)
-    values = [evaluator.value(arg) for arg in condition.args]
+    values = [_substituted(evaluator.value(arg)) for arg in condition.args]
     if kind in ('IfCondition', 'UnlessCondition') and values:
         verdict = truth(values[0])
         return None if verdict is None else verdict == (kind == 'IfCondition')
@@ -389,6 +427,13 @@ def condition_holds(evaluator: Evaluator, condition: ast.expr) -> Optional[bool]
             return None
         return (str(value) == str(values[1])) == (kind == 'LaunchConfigurationEquals')
     return None
+
+
+def _substituted(value: Any) -> Any:
+    """Return a substitution list (['not ', x] computed) as the one text launch makes of it."""
+    if isinstance(value, list) and all(isinstance(part, (str, int, float)) for part in value):
+        return ''.join(str(part) for part in value)
+    return value
 
 
 def truth(value: Any) -> Optional[bool]:
@@ -481,8 +526,11 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     """Return what a Python launch file (its parsed tree) starts with these arguments."""
     evaluator = Evaluator(tree, packages, given, path=path)
     parents = _parents(tree)
+    unused = _unused_names(tree)
     read = LaunchRead()
     for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and _never_used(call, parents, unused):
+            continue  # built, never handed to a LaunchDescription (its use commented out)
         if isinstance(call, ast.Call) and _name(call.func) == INCLUDE:
             branch = _branch(evaluator, call, parents, file)
             read.includes.append(replace(_include(evaluator, call, file, branch is not None),
@@ -507,6 +555,21 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     read.includes.sort(key=lambda i: i.where.line)
     read.configurations = evaluator.configurations()
     return read
+
+
+def _unused_names(tree: ast.AST) -> Set[str]:
+    """Return the names a file assigns and never reads."""
+    read = {n.id for n in ast.walk(tree)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Store)} - read
+
+
+def _never_used(call: ast.Call, parents: Dict[int, ast.AST], unused: Set[str]) -> bool:
+    """Return whether a call is assigned to names that nothing reads: the launch never runs it."""
+    above = parents.get(id(call))
+    return isinstance(above, ast.Assign) and above.value is call and all(
+        isinstance(target, ast.Name) and target.id in unused for target in above.targets)
 
 
 def _position(node: ast.AST) -> tuple:

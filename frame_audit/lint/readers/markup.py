@@ -76,10 +76,35 @@ def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> 
 
 
 MAX_YAML_NODES = 200000  # values in one document, aliases expanded: a bomb meets this bound
+MAX_YAML_DEPTH = 2000  # levels, over-counted: libyaml's C composer overflows its stack far deeper
+
+
+def nesting_bound(text: str) -> int:
+    """
+    Return a bound on how deep a YAML document nests, without parsing it.
+
+    Each line's indentation, its leading '- ' items and the open flow brackets ([ {) bound the
+    depth from above; a real launch or parameter file stays under a hundred.
+    """
+    deepest = flow = 0
+    for line in text.splitlines():
+        body = line.lstrip(' ')
+        dashes = len(body) - len(body.lstrip('- '))
+        deepest = max(deepest, len(line) - len(body) + dashes + flow)
+        for char in body:
+            if char in '[{':
+                flow += 1
+                deepest = max(deepest, len(line) - len(body) + dashes + flow)
+            elif char in ']}':
+                flow = max(0, flow - 1)
+    return deepest
 
 
 def load_yaml(text: str) -> Any:
-    """Return a YAML document with LinedDict and LinedList for its mappings and sequences."""
+    """Return a YAML document with LinedDict and LinedList; ValueError if it nests too deep."""
+    if nesting_bound(text) > MAX_YAML_DEPTH:
+        raise ValueError('nested more than {} levels deep (a real launch or parameter file '
+                         'nests a few)'.format(MAX_YAML_DEPTH))
     node = yaml.compose(text, Loader=getattr(yaml, 'CSafeLoader', yaml.SafeLoader))  # libyaml
     budget = [MAX_YAML_NODES]
     return None if node is None else _value(node, SafeConstructor(), budget)

@@ -20,9 +20,9 @@ from xml.parsers import expat
 
 import yaml
 
-from .install import build_share
+from .install import build_share, MAX_BUILD_BYTES, unreadable_build_files
 from .launch_markup import read_launch, yaml_launch_root
-from .launch_python import read_python_launch
+from .launch_python import parse_python, read_python_launch
 from .markup import Element, LinedDict, load_xml, load_yaml
 from .params import param_blocks
 from ..model import LaunchRead, ParamBlock, problem, Where
@@ -137,7 +137,7 @@ def _is_launch(path: Path) -> bool:
 
 def _read_python(collected: Collected, path: Path, file: str) -> None:
     if _is_launch(path):
-        tree = ast.parse(path.read_text(encoding='utf-8'), filename=file)
+        tree = parse_python(path.read_text(encoding='utf-8'), file)
         collected.sources[file] = LaunchSource(file, str(path), python=tree)
         collected.count('launch')
 
@@ -205,6 +205,12 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
     collected = Collected(root, packages=build_share(share, folders, files), share=str(share),
                           folders={name: folder.relative_to(root).as_posix()
                                    for name, folder in folders.items()})
+    for folder in folders.values():
+        for name in unreadable_build_files(folder):
+            collected.warn(Where((folder / name).relative_to(root).as_posix(), 0),
+                           'not a regular file of at most {} MB (a link to a device, a named '
+                           'pipe?): its install rules are not read, the package is linked as '
+                           'its source tree lies'.format(MAX_BUILD_BYTES >> 20), 'build_file')
     for folder in unlisted:
         collected.problems.append(problem(
             Where(os.path.relpath(folder.split(' (')[0], root), 0),

@@ -22,6 +22,7 @@ from ..publishers.declared import Declared
 from ..readers.workspace import Collected, tally
 from ...engine.checks.tree import FrameRow
 from ...engine.config import AuditConfig
+from ...engine.check_ids import LINT_FILES
 from ...engine.findings import CheckResult, Finding
 from ...engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from ...reports.report import CheckLine, FindingLine, Report
@@ -59,7 +60,16 @@ def judge(collected: Collected, plan: Plan, declaration: Declaration, config: Au
     off = 'off ({})'.format(config.key('lint.checks_off'))
     results = tuple(CheckResult(rule.check, off) if rule.check in config.lint_checks_off
                     else _judged(rule, whole, each) for rule in RULES)
-    return Judged(together, results, whole.files[0])
+    return Judged(together, _counted(results), whole.files[0])
+
+
+def _counted(results: Tuple[CheckResult, ...]) -> Tuple[CheckResult, ...]:
+    """Return the results with lint_files' summary counting the findings, not the checks."""
+    levels = [f.level.name for r in results for f in unique(r.findings)]
+    counted = ', '.join('{} {}'.format(levels.count(level), level)
+                        for level in ('ERROR', 'WARN') if level in levels) or 'none'
+    return tuple(replace(r, summary='{}; findings: {}'.format(r.summary, counted))
+                 if r.check == LINT_FILES else r for r in results)
 
 
 def _together(config: AuditConfig, declaration: Declaration, scope: str,
@@ -69,7 +79,8 @@ def _together(config: AuditConfig, declaration: Declaration, scope: str,
     edges = list({(e.key, e.where, e.via): e for tree in trees for e in tree.edges}.values())
     nodes = [node for tree in trees for node in tree.nodes]
     possible = list(dict.fromkeys(p for tree in trees for p in tree.possible))
-    return Declared(edges, nodes, config, possible, declaration.table, scope=scope, links=links)
+    return Declared(edges, nodes, config, possible, declaration.table, scope=scope, links=links,
+                    measured=declaration.measured)
 
 
 def _started(declaration: Declaration) -> FrozenSet[str]:

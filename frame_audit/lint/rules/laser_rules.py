@@ -7,6 +7,7 @@ base_link → laser as declared (a static transform, a URDF joint) against the o
 on the car (the frame_audit config); each consumer's pose_frame against the point its pose
 topic carries (the config's pose topics); each consumer's laser_offset_x against the tree.
 """
+from dataclasses import replace
 from typing import List, Optional, Tuple
 
 from ..publishers.declared import Declared
@@ -18,7 +19,7 @@ from ...engine.checks.common import arrow, describe, plural
 from ...engine.checks.laser import laser_mismatches, offset_key
 from ...engine.config import AuditConfig, PoseTopic
 from ...engine.findings import CheckResult, Finding, fmt, Level, within_tolerance
-from ...engine.geometry import quat_from_rpy, Transform
+from ...engine.geometry import quat_from_rpy, rpy_of, Transform
 
 ROTATION_FIELDS = ('yaw', 'pitch', 'roll', 'qx', 'qy', 'qz', 'qw')
 
@@ -47,13 +48,36 @@ def _offset_finding(edge: DeclaredEdge, value: Transform, config: AuditConfig) -
                     expected_x=config.laser_translation[0]))
 
 
+def _disagreeing(values: List[Tuple[DeclaredEdge, Transform]],
+                 config: AuditConfig) -> List[Finding]:
+    """Return base_link → laser declared with two values: the files disagree with each other."""
+    first_edge, first = values[0]
+    reference = replace(config, laser_translation=first.translation,
+                        laser_rpy=rpy_of(first.rotation))
+    return [Finding(
+        LASER, Level.ERROR,
+        '{}: {} is {} ({}), but {} ({}): {}. The files disagree about where the LiDAR is; '
+        'measure it, then fix whichever is wrong'.format(
+            edge.at('x'), arrow(config.base_frame, config.laser_frame), describe(value),
+            edge.via, describe(first), first_edge.describe(),
+            '; '.join(laser_problems(value, reference))),
+        'disagree:{}'.format(edge.where), frames=(config.base_frame, config.laser_frame),
+        values=dict(edge.at('x').values(), x=value.translation[0], other_x=first.translation[0]))
+        for edge, value in values[1:] if laser_problems(value, reference)]
+
+
 def check_laser_offset(declared: Declared) -> CheckResult:
-    """Check every declared base_link → laser against the offset measured on the car."""
+    """Check every declared base_link → laser against the measured offset, or each other."""
     config = declared.config
     values = declared.laser_values()
+    edge = arrow(config.base_frame, config.laser_frame)
+    if values and not declared.measured:
+        return CheckResult(LASER, '{} is {} ({}); no --config, so not compared with a '
+                           'measurement of the robot'.format(edge, describe(values[0][1]),
+                                                             values[0][0].where),
+                           _disagreeing(values, config))
     findings = [_offset_finding(edge, value, config) for edge, value in values
                 if laser_problems(value, config)]
-    edge = arrow(config.base_frame, config.laser_frame)
     if values:
         return CheckResult(LASER, '{} is {}, as configured ({})'.format(
             edge, describe(values[0][1]), values[0][0].where), findings)
@@ -97,12 +121,29 @@ def _wrong_pose_frame(node: NodeParams, declared: Param, config: AuditConfig) ->
         if declared.value.lstrip('/') != pose.pose_frame]
 
 
-def _tree_x(declared: Declared) -> List[Tuple[float, str]]:
-    """Return base_link → laser's x, with where it comes from: each declaration, or config."""
-    values = declared.laser_values() or (declared.context.laser_values()
-                                         if declared.context is not None else [])
+def _mounts(declared: Declared) -> List[Tuple[DeclaredEdge, Transform]]:
+    """Return base → LiDAR as declared, prefixed too (ego_racecar/base_link → .../laser)."""
+    config = declared.config
+    values = declared.laser_values()
+    if values or not config.laser_frame:
+        return values
+    leaves = (config.base_frame.rsplit('/', 1)[-1], config.laser_frame.rsplit('/', 1)[-1])
+    return [(edge, edge.value) for edge in declared.edges if edge.value is not None
+            and edge.static and tuple(f.rsplit('/', 1)[-1] for f in edge.key) == leaves
+            and edge.key[0][:-len(leaves[0])] == edge.key[1][:-len(leaves[1])]]
+
+
+def _tree_x(declared: Declared, own: List[DeclaredEdge]) -> List[Tuple[float, str]]:
+    """Return base_link → laser's x and where it comes from (not the node's own edges)."""
+    values = [(e, v) for e, v in _mounts(declared) if e not in own] or (
+        [(e, v) for e, v in _mounts(declared.context) if e not in own]
+        if declared.context is not None else [])
     if values:
         return [(value.translation[0], edge.describe()) for edge, value in values]
+    if own:
+        return []  # a simulator's own mount, and no description to hold it against
+    if not declared.measured:
+        return []  # no mount declared and none measured: the offset cannot be judged
     return [(declared.config.laser_translation[0],
              'laser_offset.translation in the frame_audit config')]
 
@@ -117,14 +158,13 @@ def _converts(node: NodeParams, param: Param, declared: Declared) -> bool:
 
 def _wrong_offsets(node: NodeParams, declared: Declared) -> List[Finding]:
     laser = declared.config.laser_frame.rsplit('/', 1)[-1]
-    if any(edge.key[1].rsplit('/', 1)[-1] == laser
-           for edge in sent_edges(node, declared.table) or []):
-        return []  # a node that sends the LiDAR's edge itself (a simulator): its own mount
+    own = [edge for edge in sent_edges(node, declared.table) or []
+           if edge.key[1].rsplit('/', 1)[-1] == laser]  # a simulator's: held against the rest
     findings = []
     for param in node.params.values():
         if not _converts(node, param, declared):
             continue
-        for tree_x, source in _tree_x(declared):
+        for tree_x, source in _tree_x(declared, own):
             if within_tolerance(param.value, tree_x, declared.config.tolerance_m):
                 continue
             findings.append(Finding(
@@ -143,8 +183,15 @@ def check_pose_frame(declared: Declared) -> CheckResult:
     """Check each consumer's pose_frame against its pose topic, and its offset against the tree."""
     findings = []
     for node in declared.nodes:
-        findings += _wrong_pose_frames(node, declared.config)
+        if declared.measured:  # the pose topics are the config's: without one, the car's
+            findings += _wrong_pose_frames(node, declared.config)
         findings += _wrong_offsets(node, declared)
+    if not declared.measured:
+        judged = sum(1 for node in declared.nodes for p in node.params.values()
+                     if _converts(node, p, declared))
+        return CheckResult(POSE, 'no --config, so no pose topic is asked; {} held against '
+                           'the declared LiDAR mount'.format(
+                               plural(judged, 'LiDAR offset parameter')), findings)
     consumers = sum(1 for node in declared.nodes if _pose_topics(node, declared.config))
     return CheckResult(POSE, '{}, each with the pose_frame its topic carries'.format(
         plural(consumers, 'pose consumer')), findings)

@@ -16,6 +16,36 @@ from ..readers.params import node_name
 from ...engine.check_ids import LINT_NODES, LINT_PARAMETERS
 from ...engine.findings import CheckResult, Finding, Level
 
+# Blocks of the stacks the table covers, by the names their processes give their nodes: never
+# a slip for a neighbour's name (map_saver beside map_server), and some are started by another
+# process (a costmap inside controller_server), so no launch file names them.
+STANDARD_NODES = frozenset((
+    'amcl', 'map_server', 'map_saver', 'bt_navigator', 'controller_server', 'planner_server',
+    'smoother_server', 'behavior_server', 'recoveries_server', 'waypoint_follower',
+    'velocity_smoother', 'collision_monitor', 'docking_server', 'route_server',
+    'local_costmap', 'global_costmap', 'lifecycle_manager_localization',
+    'lifecycle_manager_navigation', 'costmap_filter_info_server', 'filter_mask_server',
+    'loopback_simulator', 'robot_state_publisher', 'joint_state_publisher', 'slam_toolbox',
+    'ekf_filter_node', 'ukf_filter_node', 'navsat_transform', 'controller_manager',
+    'joint_state_broadcaster', 'diff_drive_controller', 'diff_cont', 'joint_broad'))
+INTERNAL_SUFFIXES = ('_rclcpp_node', '_client_node')  # nodes a process starts for itself
+
+
+def _standard(name: str) -> bool:
+    """Return whether a block names a standard node of the covered stacks (never a slip)."""
+    return name in STANDARD_NODES or name.endswith(INTERNAL_SUFFIXES)
+
+
+def _lost(block: ParamBlock, node: LaunchedNode) -> Finding:
+    """Return the WARN for a block that reaches no node in a file given to one node."""
+    return Finding(
+        LINT_PARAMETERS, Level.WARN,
+        "{}: the block '{}' names no node any launch file starts, and this file is passed to "
+        '{} alone ({}): its parameters reach nothing. If they are meant for {}, name the '
+        'block {}'.format(block.where, block.node, node.label(), node.where, node.label(),
+                          node.name),
+        'lost:{}'.format(block.where), values=block.where.values())
+
 
 def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlock]],
                      elsewhere: Set[str] = frozenset()) -> List[Finding]:
@@ -25,9 +55,10 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
     ROS 2 applies a block to the node of that name only: a typo in the name leaves the node
     on its defaults, frames included, and nothing warns. A block close to the name of a node
     the file is passed to, and matching no node started anywhere (elsewhere), is a WARN at its
-    line naming that node. Other unmatched blocks are not reported: one file often serves
-    several launch files, and processes start nodes of their own (a costmap inside Nav2's
-    controller_server) that no launch file names.
+    line naming that node; so is any such block in a file passed to one node alone. Other
+    unmatched blocks are not reported: one file often serves several launch files, and
+    processes start nodes of their own (a costmap inside Nav2's controller_server) that no
+    launch file names; a standard node's block is never a slip.
     """
     loaders: Dict[str, List[LaunchedNode]] = {}
     for node in launched:
@@ -41,10 +72,13 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
         names = sorted({n.name for n in nodes})
         for block in blocks.get(path, []):
             own = node_name(block.node)
-            if any(matches(block, node) for node in nodes) or own in elsewhere:
+            if any(matches(block, node) for node in nodes) or own in elsewhere \
+                    or _standard(own):
                 continue
             guess = difflib.get_close_matches(own, names, n=1, cutoff=0.6)
             if not guess:
+                if len(nodes) == 1:
+                    findings.append(_lost(block, nodes[0]))
                 continue
             findings.append(Finding(
                 LINT_PARAMETERS, Level.WARN,

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..publishers.declared import Declared
 from .laser_rules import laser_problems
-from ..model import DeclaredEdge, exclusive, NodeParams, Param
+from ..model import DeclaredEdge, exclusive, NodeParams, Param, Where
 from ..readers.params import is_frame_key, leaf, yaml_text
 from ..publishers.table import frame_params, reads_frames, sent_edges, switch_of
 from ..publishers.static_tf import finite, unit_quaternion
@@ -42,8 +42,8 @@ def _expected(edge: DeclaredEdge, declared: Declared) -> bool:
     parent, child = edge.key
     if child in parent_of and parent != parent_of[child]:
         return False
-    return not (edge.key == (config.base_frame, config.laser_frame) and edge.value is not None
-                and laser_problems(edge.value, config))
+    return not (declared.measured and edge.key == (config.base_frame, config.laser_frame)
+                and edge.value is not None and laser_problems(edge.value, config))
 
 
 def _suspect(edges: Sequence[DeclaredEdge], declared: Declared) -> DeclaredEdge:
@@ -232,8 +232,14 @@ def _out_of_order(declared: Declared, reported: List[Finding]) -> List[Finding]:
                                   lower, ' ← '.join(ancestry), off, ' → '.join(_chain(declared)),
                                   possible),
             'order:{}:{}'.format(upper, lower), frames=(upper, lower),
-            values=switch.where.values() if switch else {}))
+            values=switch.where.values() if switch else {}))  # nothing declared has no place
     return findings
+
+
+def _place_of(frame: str, declared: Declared) -> Where:
+    """Return where the tree places a declared frame: the edge giving it a parent, or below."""
+    edges = declared.parents().get(frame) or [e for e in declared.edges if e.key[0] == frame]
+    return edges[0].where
 
 
 def _config_key(frame: str, declared: Declared) -> str:
@@ -255,6 +261,8 @@ def _renamed(frame: str, declared: Declared) -> Optional[str]:
 def _missing(declared: Declared) -> List[Finding]:
     """Report required frames no declaration names: renamed ones once, with the keys to set."""
     missing = [f for f in declared.config.required_frames if f not in declared.frames]
+    if not declared.measured:
+        return []  # without --config nothing says which frames this robot has (the summary)
     renamed = {frame: _renamed(frame, declared) for frame in missing}
     hinted = {frame: found for frame, found in renamed.items() if found}
     findings = []
@@ -270,7 +278,8 @@ def _missing(declared: Declared) -> List[Finding]:
                           if found in senders else found for found in hinted.values()),
                 ', '.join('{}: {}'.format(_config_key(frame, declared), found)
                           for frame, found in hinted.items())),
-            'renamed', frames=tuple(hinted) + tuple(hinted.values())))
+            'renamed', frames=tuple(hinted) + tuple(hinted.values()),
+            values=_place_of(next(iter(hinted.values())), declared).values()))
     rest = [frame for frame in missing if frame not in hinted]
     if rest:
         level, possible = unknown_senders(declared)
@@ -283,14 +292,58 @@ def _missing(declared: Declared) -> List[Finding]:
     return findings
 
 
+def _odom_users(declared: Declared) -> List[str]:
+    """Return who uses the odom frame: each edge that names it, each parameter set to it."""
+    config = declared.config
+    odom, skipping = config.odom_frame, (config.map_frame, config.base_frame)
+    edges = ['{} ({})'.format(arrow(*e.key), e.describe()) for e in declared.edges
+             if odom in e.key]
+    params = ["{}'s {} at {}".format(node.node, leaf(p.name), p.where)
+              for node, p in frame_parameters(declared)
+              if isinstance(p.value, str) and p.value.lstrip('/') == odom and not any(
+                  e.key == skipping for e in sent_edges(node, declared.table) or [])]
+    return edges + params  # not the sender's own unused odom_frame option
+
+
+def _odom_beside(declared: Declared) -> List[Finding]:
+    """
+    Report map → base declared directly while the odom frame is used: odom is not above it.
+
+    cartographer with published_frame = the base and provide_odom_frame = false sends
+    map → base_link; a node that works in odom (a costmap, an EKF, odometry) then sees a
+    frame beside the base, never connected above it as REP 105 orders.
+    """
+    config = declared.config
+    users = _odom_users(declared)
+    if not users or declared.has_two_parents(config.base_frame):  # parent_uniqueness says it
+        return []
+    return [Finding(
+        CHAIN, Level.ERROR,
+        '{}: {} is declared directly ({}), but {} is used ({}): REP 105 orders {}, and here '
+        '{} is beside {}, not above it. Send {} and {} instead (cartographer: '
+        'provide_odom_frame = true, or published_frame = {} with odometry sending {})'.format(
+            edge.at('child'), arrow(*edge.key), edge.via, config.odom_frame,
+            first_of(users, MAX_NAMED), ' → '.join(_chain(declared)), config.odom_frame,
+            config.base_frame, arrow(config.map_frame, config.odom_frame),
+            arrow(config.odom_frame, config.base_frame), config.odom_frame,
+            arrow(config.odom_frame, config.base_frame)),
+        'beside:{}'.format(edge.where), frames=(config.map_frame, config.odom_frame,
+                                                config.base_frame),
+        values=edge.at('child').values())
+        for edge in declared.edges if edge.key == (config.map_frame, config.base_frame)]
+
+
 def check_chain_order(declared: Declared) -> CheckResult:
     """Check REP 105 in the declared tree: map above odom above base_link, none inverted."""
-    findings = _reversed(declared)
+    findings = _reversed(declared) + _odom_beside(declared)
     findings += _out_of_order(declared, findings)
     findings += _missing(declared)
     ancestry = declared.ancestry(declared.config.base_frame)
-    return CheckResult(CHAIN, '{} ancestry: {}'.format(declared.config.base_frame,
-                                                       ' ← '.join(ancestry)), findings)
+    missing = [f for f in declared.config.required_frames if f not in declared.frames]
+    unasked = '; not declared here: {} (no --config, so no frame is required)'.format(
+        ', '.join(missing)) if missing and not declared.measured else ''
+    return CheckResult(CHAIN, '{} ancestry: {}{}'.format(declared.config.base_frame,
+                                                         ' ← '.join(ancestry), unasked), findings)
 
 
 def _edge_values(edge: DeclaredEdge) -> List[Finding]:
@@ -321,13 +374,16 @@ def _not_unit(q: Tuple[float, float, float, float]) -> str:
     text = ('the quaternion (qx, qy, qz, qw) = ({}) has length {}, not 1: tf2 drops the '
             'transform, so the edge never exists'.format(', '.join(fmt(c, 4) for c in q),
                                                          fmt(norm, 4)))
-    angles = [c for c in q[:3] if c]
-    if q[3] == 0.0 and len(angles) == 1:  # an angle written in a quaternion slot
-        meant = quat_from_rpy(0.0, 0.0, angles[0])
-        text += ('. A yaw of {} rad given in the quaternion slots? That rotation is (0, 0, {}, '
-                 '{}), or write it as --yaw {} (or x y z yaw pitch roll parent child, 8 '
-                 'arguments)'.format(fmt(angles[0], 4), fmt(meant[2], 4), fmt(meant[3], 4),
-                                     fmt(angles[0], 4)))
+    axes = [i for i in range(3) if q[i]]
+    if len(axes) == 1 and q[3] in (0.0, 1.0):  # an angle written in a quaternion slot
+        axis, angle = axes[0], q[axes[0]]
+        name = ('roll', 'pitch', 'yaw')[axis]
+        meant = quat_from_rpy(*(angle if i == axis else 0.0 for i in range(3)))
+        text += ('. A {} of {} rad ({} degrees) given in the quaternion slots? That rotation is '
+                 '(qx, qy, qz, qw) = ({}), or write it as --{} {} (or x y z yaw pitch roll '
+                 'parent child, 8 arguments)'.format(
+                     name, fmt(angle, 4), fmt(math.degrees(angle), 1),
+                     ', '.join(fmt(c, 4) for c in meant), name, fmt(angle, 4)))
     return text
 
 
@@ -371,6 +427,34 @@ def check_transform_values(declared: Declared) -> CheckResult:
     return CheckResult(VALUES, 'every declared transform is finite and well named', findings)
 
 
+def _unjoined(declared: Declared) -> List[Finding]:
+    """
+    Report a robot description whose root link has no parent while a prefixed twin has one.
+
+    A simulator or localizer places ego_racecar/base_link; a description read without
+    frame_prefix sends base_link → laser: the model's links never join the tree.
+    """
+    parents = declared.parents()
+    findings = []
+    for root in sorted({e.key[0] for e in declared.edges if e.via.startswith('URDF ')}):
+        twins = [e for child, edges in sorted(parents.items()) for e in edges[:1]
+                 if child.endswith('/' + root) and not e.via.startswith('URDF ')]
+        if root in parents or not twins:
+            continue
+        below = next(e for e in declared.edges if e.key[0] == root and e.via.startswith('URDF '))
+        prefix = twins[0].key[1][:-len(root)]
+        findings.append(Finding(
+            CONNECTIVITY, Level.WARN,
+            '{}: the robot description hangs from {} ({}), which has no parent, while {} '
+            'places {} ({}): the model never joins the tree, and its links have no parent. '
+            'Give robot_state_publisher frame_prefix: {} (or name the links as the tree '
+            'does)'.format(below.where, root, below.via, twins[0].describe(), twins[0].key[1],
+                           arrow(*twins[0].key), prefix),
+            'unjoined:{}'.format(root), frames=(root, twins[0].key[1]),
+            values=below.where.values()))
+    return findings
+
+
 def check_connectivity(declared: Declared) -> CheckResult:
     """Check that every frame a node's parameters name is declared and reaches the base."""
     frames, components = declared.frames, declared.component_of()
@@ -378,9 +462,13 @@ def check_connectivity(declared: Declared) -> CheckResult:
     chain = [f for f in _chain(declared) if f in components]
     broken = {components[f] for f in chain if components[f] != base}  # chain_order's finding
     unknown, possible = unknown_senders(declared)  # the same for every parameter
-    findings = []
+    findings = _unjoined(declared)
+    config = declared.config
+    beside = config.odom_frame if any(  # chain_order says why odom is not there: one cause
+        e.key == (config.map_frame, config.base_frame) for e in declared.edges) else None
     for node, param in frame_parameters(declared):
-        if not isinstance(param.value, str) or not param.value:
+        if not isinstance(param.value, str) or not param.value \
+                or param.value.lstrip('/') == beside:
             continue
         frame = param.value.lstrip('/')
         if frame not in frames:

@@ -1,0 +1,62 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Whether a package the workspace holds is the node the table knows, or only shares its name.
+
+A team's own `particle_filter` (a fork in C++, another algorithm) sends what its own code
+says. When the workspace holds a package's source, the table speaks for its node only if that
+source writes what the known node's does (its parameters and frame names, quoted); else what
+it sends is unknown.
+"""
+import os
+import re
+from pathlib import Path
+from typing import Dict, Mapping
+
+from .table import Publisher
+from ..model import LaunchedNode
+
+SOURCE_SUFFIXES = ('.py', '.cpp', '.cc', '.cxx', '.hpp', '.h', '.c')
+NOT_CODE = ('launch', 'config', 'params', 'test', 'tests')  # they name parameters, not code
+MAX_SOURCE_FILES = 400
+MAX_SOURCE_BYTES = 1 << 20
+
+
+class PackageSources:
+    """The source text of the workspace's packages, read once each, as far as the bounds go."""
+
+    def __init__(self, root: Path, folders: Mapping[str, str]):
+        """Hold the workspace and each package's source folder (relative to it)."""
+        self.root, self.folders = root, folders
+        self.texts: Dict[str, str] = {}
+
+    def behaves_as(self, node: LaunchedNode, publisher: Publisher) -> bool:
+        """Return whether the table may speak for the node: its code is not here, or is it."""
+        package = node.package
+        if publisher.description or not isinstance(package, str) or package not in self.folders:
+            return True
+        text = self._text(package)
+        found = [bool(re.search(r'["\']{}["\']'.format(re.escape(mark)), text))
+                 for mark in publisher.signature()]
+        # its own marks all; else one of the parameters it reads (a table entry covers drivers
+        # that each read one of laser_frame_id, frame_id...)
+        return not text or not found or (all(found) if publisher.marks else any(found))
+
+    def _text(self, package: str) -> str:
+        if package not in self.texts:
+            parts = []
+            for folder, subfolders, names in os.walk(self.root / self.folders[package]):
+                subfolders[:] = sorted(d for d in subfolders
+                                       if not d.startswith('.') and d not in NOT_CODE)
+                for name in sorted(names):
+                    path = Path(folder) / name
+                    if path.suffix in SOURCE_SUFFIXES and path.is_file() \
+                            and path.stat().st_size <= MAX_SOURCE_BYTES:
+                        try:
+                            parts.append(path.read_text(encoding='utf-8', errors='replace'))
+                        except OSError:
+                            continue
+                if len(parts) >= MAX_SOURCE_FILES:
+                    break
+            self.texts[package] = '\n'.join(parts)
+        return self.texts[package]

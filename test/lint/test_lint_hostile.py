@@ -1,0 +1,124 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Hostile workspaces for `frame-audit lint` (issue 24): one clear line each, never a crash.
+
+Each is generated here: a setup.py that is a link to /dev/zero, a CMakeLists.txt that is a
+named pipe, expressions nested past the Python parser, a YAML launch file nested 50,000 deep
+(libyaml's C composer overflowed its stack on it), a cartographer .lua whose includes fan out.
+The lint runs in a child process, so a crash or a hang fails the test instead of the run.
+"""
+import json
+import os
+from pathlib import Path
+import subprocess
+import sys
+from typing import Dict, List
+
+from lint_helpers import package, write
+
+HANG_GUARD_S = 120  # a hang fails the test; not a speed claim
+
+
+def lint_child(root: Path) -> subprocess.CompletedProcess:
+    """Run `frame-audit lint ROOT --format json` in a child process."""
+    return subprocess.run(
+        [sys.executable, '-c', 'import sys; from frame_audit.cli import main; '
+         'sys.exit(main(sys.argv[1:]))', 'lint', str(root), '--format', 'json'],
+        capture_output=True, text=True, timeout=HANG_GUARD_S)
+
+
+def lint_files_messages(done: subprocess.CompletedProcess) -> List[str]:
+    """Return the lint_files findings of a finished run; it must have ended as the lint does."""
+    assert done.returncode in (0, 1), (done.returncode, done.stderr[-2000:])
+    assert 'Traceback' not in done.stderr, done.stderr[-2000:]
+    return [f['message'] for f in json.loads(done.stdout)['findings']
+            if f['check'] == 'lint_files']
+
+
+def robot(tmp_path: Path, files: Dict[str, str]) -> Path:
+    """Write a small robot package with one launch file beside the hostile files."""
+    base = {
+        'src/bot/package.xml': package('bot'),
+        'src/bot/launch/bot.launch.xml': """
+            <launch>
+              <node pkg="tf2_ros" exec="static_transform_publisher"
+                    args="--frame-id base_link --child-frame-id laser --x 0.26 --z 0.11"/>
+            </launch>
+            """,
+    }
+    return write(tmp_path / 'ws', dict(base, **files))
+
+
+def test_build_files_that_are_a_device_or_a_pipe(tmp_path):
+    root = robot(tmp_path, {})
+    os.symlink('/dev/zero', root / 'src/bot/setup.py')
+    os.mkfifo(root / 'src/bot/CMakeLists.txt')
+    (said,) = lint_files_messages(lint_child(root))  # one problem, at its two places
+    assert said.startswith('src/bot/setup.py:0: not a regular file') and '\n' not in said
+    assert said.endswith('(and at src/bot/CMakeLists.txt:0)')
+
+
+def test_a_healthy_package_build_file_is_read_without_a_word(tmp_path):
+    root = robot(tmp_path, {'src/bot/setup.py': """
+        from setuptools import setup
+        setup(name='bot', data_files=[('share/bot/launch', ['launch/bot.launch.xml'])])
+        """})
+    assert lint_files_messages(lint_child(root)) == []
+
+
+def test_expressions_nested_past_the_parser(tmp_path):
+    deep = '-' * 50000 + '1'
+    root = robot(tmp_path, {
+        'src/bot/setup.py': 'from setuptools import setup\nx = {}\nsetup(name="bot")\n'.format(
+            deep),
+        'src/bot/launch/deep.launch.py': 'x = {}\n'.format(deep),
+        'src/bot/launch/wide.launch.py': 'x = {}\n'.format('1 + ' * 20000 + '1'),
+    })
+    messages = lint_files_messages(lint_child(root))
+    deep_said = [m for m in messages if m.startswith('src/bot/launch/deep.launch.py:')]
+    assert len(deep_said) == 1 and 'cannot be read' in deep_said[0]
+
+
+def test_a_yaml_launch_file_nested_50000_deep(tmp_path):
+    nested = 'launch:\n- group:\n    children: ' + '[' * 50000 + ']' * 50000 + '\n'
+    root = robot(tmp_path, {'src/bot/launch/deep.launch.yaml': nested})
+    (said,) = [m for m in lint_files_messages(lint_child(root))
+               if m.startswith('src/bot/launch/deep.launch.yaml:')]
+    assert 'nested more than 2000 levels deep' in said
+    # twin: a YAML launch file of ordinary depth is read, and its node's edge declared
+    root = robot(tmp_path / 'twin', {'src/bot/launch/map.launch.yaml': """
+        launch:
+        - node:
+            pkg: tf2_ros
+            exec: static_transform_publisher
+            args: --frame-id map --child-frame-id odom
+        """})
+    done = lint_child(root)
+    assert lint_files_messages(done) == []
+    assert 'odom' in {row['frame'] for row in json.loads(done.stdout)['frames']}
+
+
+def test_a_lua_file_whose_includes_fan_out(tmp_path):
+    """Each of 9 files includes the next 20 times: 20^9 readings unless each is read once."""
+    files = {'src/bot/config/level{}.lua'.format(i): 'include "level{}.lua"\n'.format(i + 1) * 20
+             for i in range(9)}
+    files['src/bot/config/level9.lua'] = 'options = {\n  map_frame = "map",\n}\n'
+    files['src/bot/config/carto.lua'] = """
+        include "level0.lua"
+        options.published_frame = "base_link"
+        options.odom_frame = "odom"
+        options.provide_odom_frame = true
+        return options
+        """
+    files['src/bot/launch/carto.launch.xml'] = """
+        <launch>
+          <node pkg="cartographer_ros" exec="cartographer_node" name="cartographer_node"
+                args="-configuration_directory $(find-pkg-share bot)/config
+                      -configuration_basename carto.lua"/>
+        </launch>
+        """
+    done = lint_child(robot(tmp_path, files))
+    assert lint_files_messages(done) == []  # every frame option read, the include's too
+    rows = {row['frame']: row['parents'] for row in json.loads(done.stdout)['frames']}
+    assert rows['odom'] == ['map'] and rows['base_link'] == ['odom']
