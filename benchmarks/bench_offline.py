@@ -5,7 +5,8 @@ Offline audit speed and memory on a simulated drive: how much faster than real t
 
 Simulates a 10-minute drive of the car (and a 60-minute one with --long), writes it as .mcap,
 then audits it in a fresh process per size, printing the recording's length, the audit time,
-their ratio, the bag read rate alone and the audit process's peak memory. Not a test: run it
+their ratio, the same with the lookups check off, the bag read rate alone and the audit
+process's peak memory. Not a test: run it
 by hand, python benchmarks/bench_offline.py [--long] [--keep DIR]
 """
 import argparse
@@ -32,16 +33,21 @@ def measure(path: Path) -> Dict[str, float]:
     """Read, then audit, the recording in this process; return times and peak memory."""
     from frame_audit.recordings.read import Recording
     from frame_audit.app.audit import audit_recording
+    from frame_audit.engine.config import AuditConfig
 
     start = time.perf_counter()
     with Recording(path) as recording:
         count = sum(1 for _ in recording.messages())
     read_s = time.perf_counter() - start
-    start = time.perf_counter()
-    result = audit_recording(path)
-    audit_s = time.perf_counter() - start
+    times: Dict[bool, List[float]] = {True: [], False: []}
+    for lookups in (False, True, False, True):  # the lookups check off and on, alternately:
+        start = time.perf_counter()  # the first audit of a process is slower, whichever
+        result = audit_recording(path, AuditConfig() if lookups else AuditConfig(lookups=()))
+        times[lookups].append(time.perf_counter() - start)
+    audit_s, without_lookups_s = min(times[True]), min(times[False])
     return {'duration_s': result.duration_s, 'messages': result.messages, 'read_s': read_s,
             'read_rate': count / read_s, 'audit_s': audit_s,
+            'without_lookups_s': without_lookups_s,
             'findings': len(result.log.findings()),
             'peak_mb': peak_mb()}
 
@@ -91,6 +97,11 @@ def main(argv: List[str]) -> int:
                       numbers['audit_s'], numbers['duration_s'],
                       numbers['duration_s'] / numbers['audit_s'],
                       numbers['audit_s'] / numbers['duration_s']))
+            print('  lookups check: audit {:.1f} s with it, {:.1f} s without: {:.2f}x; {:.4f} s '
+                  'of audit per recorded second without it'.format(
+                      numbers['audit_s'], numbers['without_lookups_s'],
+                      numbers['audit_s'] / numbers['without_lookups_s'],
+                      numbers['without_lookups_s'] / numbers['duration_s']))
             print('  peak memory (read + audit process): {:.0f} MB; findings: {}'.format(
                 numbers['peak_mb'], numbers['findings']))
     return 0

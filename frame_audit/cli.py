@@ -17,6 +17,11 @@ from typing import Optional, Sequence
 
 from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError
 
+NAME_MAX = 255  # bytes of one path component on Linux file systems
+MAX_JOBS = 32  # processes a season starts at most, whatever --jobs asks
+# the arguments that name files or folders, in every command
+PATH_ARGUMENTS = ('paths', 'path', 'a', 'b', 'out', 'config', 'diagnostics', 'tree', 'output')
+
 
 def _progress_bar(total: float, unit: str = 's'):
     """Return a tqdm bar over recorded seconds (or recordings) on a terminal, else None."""
@@ -34,8 +39,15 @@ def _season(args: argparse.Namespace) -> int:
 
     if args.tree or args.diagnostics:
         raise UsageError('--tree and --diagnostics take one recording')
-    rows = audit_season(args.paths, args.recursive, args.config, args.jobs or os.cpu_count() or 1,
-                        _progress_bar)
+    if args.jobs < 0:
+        raise UsageError('--jobs {}: give a number of processes, at least 1 (0: one per '
+                         'core)'.format(args.jobs))
+    cores = os.cpu_count() or 1
+    jobs = min(args.jobs or cores, MAX_JOBS, 2 * cores)
+    if args.jobs > jobs:
+        print('frame-audit: --jobs {} is more than this machine runs at once: {} processes'
+              .format(args.jobs, jobs), file=sys.stderr)
+    rows = audit_season(args.paths, args.recursive, args.config, jobs, _progress_bar)
     _write(SEASON_FORMATS[args.format](rows), args.output, 'the report')
     if any(row.error for row in rows):
         return EXIT_UNUSABLE
@@ -65,7 +77,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
                                  written.folder, written.folder.name), file=sys.stderr)
     _emit(outcome.report, args)
     if args.tree:
-        draw_tree(outcome, Path(args.tree))
+        warning = draw_tree(outcome, Path(args.tree))
+        if warning:
+            print('frame-audit: warning: {}'.format(warning), file=sys.stderr)
     return EXIT_FINDINGS if fails(outcome.report, args.fail_on) else EXIT_OK
 
 
@@ -147,6 +161,13 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from .app.diff import diff
     from .reports.diff import DIFF_FORMATS
 
+    for option, value in (('--tolerance-m', args.tolerance_m),
+                          ('--tolerance-rad', args.tolerance_rad),
+                          ('--rate-tolerance', args.rate_tolerance)):
+        if not value >= 0.0 or value == float('inf'):  # NaN fails too
+            raise UsageError('{} {}: a tolerance is a finite number of at least 0 (a negative '
+                             'one would make a recording differ from itself)'.format(
+                                 option, value))
     compared = diff(Path(args.a), Path(args.b), args.tolerance_m, args.tolerance_rad,
                     args.rate_tolerance)
     _write(DIFF_FORMATS[args.format](compared.a, compared.b, compared.found), args.output,
@@ -158,6 +179,55 @@ def cmd_monitor(args: argparse.Namespace) -> int:
     """Show frame_audit's live diagnostics in the terminal."""
     from .app.monitor import monitor
     return monitor(args)
+
+
+def _tolerance(value: float) -> float:
+    """Return --tolerance if it is a finite number of seconds, at least 0."""
+    if not value >= 0.0 or value == float('inf'):
+        raise UsageError('--tolerance {}: the wait is a finite number of seconds, at least 0'
+                         .format(value))
+    return value
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """Say why tf2 refused a lookup, from a pasted error and the recording it happened in."""
+    from .app.explain import explain_error
+    from .reports.explain import as_json, explained_text
+
+    explained = explain_error(Path(args.path), args.error, args.config, args.distro,
+                              _tolerance(args.tolerance), args.target)
+    _write(as_json(explained) if args.format == 'json' else explained_text(explained),
+           args.output, 'the explanation')
+    return EXIT_OK if explained.explanation is not None else EXIT_FINDINGS
+
+
+def cmd_lookup(args: argparse.Namespace) -> int:
+    """Ask a lookup of the recording as tf2 would have answered it; exit 1 if refused."""
+    from .app.explain import lookup_in, refused_share
+    from .reports.explain import as_json, looked_up_text
+
+    looked = lookup_in(Path(args.path), args.target, args.source, args.at, args.every,
+                       _tolerance(args.tolerance), args.config, args.distro)
+    _write(as_json(looked) if args.format == 'json' else looked_up_text(looked), args.output,
+           'the answer')
+    return EXIT_FINDINGS if refused_share(looked)[0] else EXIT_OK
+
+
+def _tf2_options(command: argparse.ArgumentParser, by_wording: bool = False) -> None:
+    """Add the options explain and lookup share: the wait, the distribution, the output."""
+    from .engine.tf2 import DEFAULT_DISTRO, DISTRO_NAMES
+
+    default_distro = None if by_wording else DEFAULT_DISTRO
+    command.add_argument('--tolerance', type=float, default=0.1, metavar='S',
+                         help='how long after the stamp the node waits for the transform (its '
+                         'lookup timeout or message filter tolerance; default 0.1)')
+    command.add_argument('--distro', choices=DISTRO_NAMES, default=default_distro,
+                         help='whose tf2 answers (default: {})'.format(
+                             default_distro or 'noetic for a ROS 1 wording, else ' +
+                             DEFAULT_DISTRO))
+    command.add_argument('--config', metavar='FILE', help='frame_audit YAML (its topics)')
+    command.add_argument('--format', choices=('text', 'json'), default='text')
+    command.add_argument('--output', metavar='FILE', help="write here ('-': stdout)")
 
 
 def _report_options(command: argparse.ArgumentParser, formats: Sequence[str] = (
@@ -245,6 +315,29 @@ def parser() -> argparse.ArgumentParser:
                       help='rates within this fraction of each other agree (default 0.2)')
     diff.set_defaults(run=cmd_diff)
 
+    explain = commands.add_parser('explain', help='why did tf2 refuse my lookup? paste the '
+                                  'error a node printed; the recording says which edge and why')
+    explain.add_argument('path', metavar='RECORDING')
+    explain.add_argument('error', metavar='ERROR', help='the tf2 error text, with or without '
+                         'its log prefix (ROS 2 or ROS 1 wording)')
+    explain.add_argument('--target', metavar='FRAME', help="for a message filter's line: the "
+                         'frame its node transforms into')
+    _tf2_options(explain, by_wording=True)
+    explain.set_defaults(run=cmd_explain)
+
+    lookup = commands.add_parser('lookup', help='ask a lookup of a recording as tf2 would '
+                                 'have answered it: once (--at) or per message (--every)')
+    lookup.add_argument('path', metavar='RECORDING')
+    lookup.add_argument('target', metavar='TARGET')
+    lookup.add_argument('source', metavar='SOURCE')
+    asked = lookup.add_mutually_exclusive_group(required=True)
+    asked.add_argument('--at', metavar='T', help="the stamp asked (seconds), '+S' after the "
+                       'first /tf stamp, or 0: the latest')
+    asked.add_argument('--every', metavar='TOPIC', help="at every message of TOPIC's stamp, "
+                       'as a message filter asks')
+    _tf2_options(lookup)
+    lookup.set_defaults(run=cmd_lookup)
+
     monitor = commands.add_parser('monitor', help="watch frame_audit's /diagnostics live")
     monitor.add_argument('--once', action='store_true',
                          help='print the first update and exit (1 if none within --timeout)')
@@ -258,10 +351,27 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
+def _check_paths(args: argparse.Namespace) -> None:
+    """Refuse a path argument the file system cannot hold (a component past NAME_MAX bytes)."""
+    for name in PATH_ARGUMENTS:
+        value = getattr(args, name, None)
+        for text in value if isinstance(value, list) else [value]:
+            if not isinstance(text, str):
+                continue
+            longest = max((len(part.encode('utf-8', 'surrogateescape'))
+                           for part in text.split('/')), default=0)
+            if longest > NAME_MAX:
+                raise UsageError('{}... ({} bytes): a path with a component of {} bytes; a '
+                                 'file name holds at most {}'.format(
+                                     text[:60], len(text.encode('utf-8', 'surrogateescape')),
+                                     longest, NAME_MAX))
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command; return its exit code."""
     args = parser().parse_args(argv)
     try:
+        _check_paths(args)
         return args.run(args)
     except FrameAuditError as error:
         print('frame-audit: error: {}'.format(error), file=sys.stderr)

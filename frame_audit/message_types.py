@@ -19,13 +19,26 @@ from .engine.records import HEADER_TYPES, HeaderRecord, LASER_SCAN, ODOMETRY, Od
 
 __all__ = ['HEADER_TYPES', 'LASER_SCAN', 'ODOMETRY', 'POSE_MESSAGE_TYPES', 'POSE_STAMPED',
            'POSE_WITH_COVARIANCE', 'TF1_MESSAGE', 'TF2_MESSAGE', 'TF_TYPES', 'cdr_header',
-           'header_record', 'odometry_record', 'pose_record', 'ros1_header', 'split_stamp',
-           'stamp_seconds', 'transform_records']
+           'header_record', 'InvalidField', 'odometry_record', 'pose_record', 'ros1_header',
+           'split_stamp', 'stamp_seconds', 'transform_records']
+NANOSECONDS = 1_000_000_000
+
+
+class InvalidField(ValueError):
+    """A field that holds what its type forbids (a stamp's nanosec of 10^9 or more)."""
 
 
 def stamp_seconds(stamp: Any) -> float:
     """Return a builtin_interfaces/Time as seconds (the engine's clock unit)."""
     return stamp.sec + stamp.nanosec * 1e-9
+
+
+def _header_stamp(sec: int, nanosec: int) -> float:
+    """Return a header stamp as seconds; InvalidField if its nanosec is not below 10^9."""
+    if not 0 <= nanosec < NANOSECONDS:
+        raise InvalidField('header.stamp.nanosec is {}, an invalid field (it counts the '
+                           'nanoseconds within a second: 0 to 999999999)'.format(nanosec))
+    return sec + nanosec * 1e-9
 
 
 def split_stamp(seconds: float) -> Tuple[int, int]:
@@ -43,7 +56,9 @@ def transform_records(msg: Any) -> Tuple[TransformRecord, ...]:
 
 def _transform_record(t: Any) -> TransformRecord:
     v, q = t.transform.translation, t.transform.rotation
-    return TransformRecord(t.header.frame_id, t.child_frame_id, stamp_seconds(t.header.stamp),
+    stamp = t.header.stamp
+    return TransformRecord(t.header.frame_id, t.child_frame_id,
+                           _header_stamp(stamp.sec, stamp.nanosec),
                            (v.x, v.y, v.z), (q.x, q.y, q.z, q.w))
 
 
@@ -51,7 +66,8 @@ def pose_record(msg: Any) -> PoseRecord:
     """Return the pose a PoseStamped, PoseWithCovarianceStamped or Odometry carries."""
     pose = msg.pose.pose if hasattr(msg.pose, 'covariance') else msg.pose
     p, q = pose.position, pose.orientation
-    return PoseRecord(msg.header.frame_id, stamp_seconds(msg.header.stamp),
+    return PoseRecord(msg.header.frame_id, _header_stamp(msg.header.stamp.sec,
+                                                         msg.header.stamp.nanosec),
                       (p.x, p.y, p.z), (q.x, q.y, q.z, q.w))
 
 
@@ -62,7 +78,8 @@ def odometry_record(msg: Any) -> OdometryRecord:
 
 def header_record(msg: Any) -> HeaderRecord:
     """Return only a message's header (for the scan: the frame it is measured in)."""
-    return HeaderRecord(msg.header.frame_id, stamp_seconds(msg.header.stamp))
+    return HeaderRecord(msg.header.frame_id, _header_stamp(msg.header.stamp.sec,
+                                                           msg.header.stamp.nanosec))
 
 
 def cdr_header(raw: bytes) -> HeaderRecord:
@@ -70,10 +87,10 @@ def cdr_header(raw: bytes) -> HeaderRecord:
     little = raw[1] == 1
     sec, nanosec, length = struct.unpack_from('<iII' if little else '>iII', raw, 4)
     frame = raw[16:16 + max(length - 1, 0)].decode('utf-8')
-    return HeaderRecord(frame, sec + nanosec * 1e-9)
+    return HeaderRecord(frame, _header_stamp(sec, nanosec))
 
 
 def ros1_header(raw: bytes) -> HeaderRecord:
     """Parse the std_msgs/Header (seq, stamp, frame_id) that starts a ROS 1 message."""
     _, sec, nanosec, length = struct.unpack_from('<IIII', raw, 0)
-    return HeaderRecord(raw[16:16 + length].decode('utf-8'), sec + nanosec * 1e-9)
+    return HeaderRecord(raw[16:16 + length].decode('utf-8'), _header_stamp(sec, nanosec))

@@ -11,8 +11,11 @@ changed while it runs: `ros2 param set /frame_audit_sim faults odom_two_parents`
 import os
 
 from ament_index_python.packages import get_package_share_directory
+from frame_audit.ros.launch_checks import failed_at_start, LaunchError
 from launch import LaunchDescription
-from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription
+from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription, \
+    RegisterEventHandler
+from launch.event_handlers import OnProcessExit
 from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
@@ -21,10 +24,28 @@ from launch_ros.parameter_descriptions import ParameterValue
 PACKAGE = 'frame_audit'
 
 
+def _fail_with_simulator(event, context):
+    """Fail the launch when the simulator exits with an error (a bad fault or seed)."""
+    reason = failed_at_start('frame_audit_sim', event.returncode)
+    if reason:
+        raise LaunchError(reason)
+
+
 def generate_launch_description() -> LaunchDescription:
     """Return the simulated car's node and the bringup (the audit) watching it."""
     share = get_package_share_directory(PACKAGE)
     config = LaunchConfiguration('config')
+    # no name=: it would rename every node of the process (the car's seven nodes), and
+    # the graph would lose who sends what; the simulator names its nodes itself
+    simulator = Node(
+        package=PACKAGE, executable='frame_audit_sim', output='screen', parameters=[{
+            'faults': ParameterValue(LaunchConfiguration('faults'), value_type=str),
+            'fault_after_s': ParameterValue(LaunchConfiguration('fault_after_s'),
+                                            value_type=float),
+            'seed': ParameterValue(LaunchConfiguration('seed'), value_type=int),
+            'gyro': ParameterValue(LaunchConfiguration('gyro'), value_type=bool),
+            'config': config}],
+        arguments=['--ros-args', '--log-level', LaunchConfiguration('log_level')])
     return LaunchDescription([
         DeclareLaunchArgument('faults', default_value='',
                               description='faults to inject, comma-separated'),
@@ -38,17 +59,9 @@ def generate_launch_description() -> LaunchDescription:
             description='the parameters file: the audit, and the frames and topics of the car'),
         DeclareLaunchArgument('log_level', default_value='info'),
         DeclareLaunchArgument('aggregator', default_value='false'),
-        # no name=: it would rename every node of the process (the car's seven nodes), and
-        # the graph would lose who sends what; the simulator names its nodes itself
-        Node(package=PACKAGE, executable='frame_audit_sim',
-             output='screen', parameters=[{
-                 'faults': ParameterValue(LaunchConfiguration('faults'), value_type=str),
-                 'fault_after_s': ParameterValue(LaunchConfiguration('fault_after_s'),
-                                                 value_type=float),
-                 'seed': ParameterValue(LaunchConfiguration('seed'), value_type=int),
-                 'gyro': ParameterValue(LaunchConfiguration('gyro'), value_type=bool),
-                 'config': config}],
-             arguments=['--ros-args', '--log-level', LaunchConfiguration('log_level')]),
+        simulator,
+        RegisterEventHandler(OnProcessExit(target_action=simulator,
+                                           on_exit=_fail_with_simulator)),
         IncludeLaunchDescription(
             PythonLaunchDescriptionSource(os.path.join(share, 'launch', 'bringup.launch.py')),
             launch_arguments={'config': config, 'use_sim_time': 'false',

@@ -117,6 +117,22 @@ if ! command -v dot >/dev/null 2>&1; then
     fi
 fi
 
+# Debian's python3-tf2 (ROS 1 geometry2 0.7.6: tf2's BufferCore in C++, for the system
+# Python): the oracle test/engine/test_tf2_oracle.py compares the tf2 model with. Without it
+# (no apt, no Debian), that test is skipped, not failed.
+if ! /usr/bin/python3 -c 'import tf2_py' >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        SUDO=(); [[ "$(id -u)" != 0 ]] && SUDO=(sudo -n)
+        say "installing python3-tf2 (apt): tf2 itself, as the tf2 model's oracle"
+        { "${SUDO[@]}" apt-get install -y -qq python3-tf2 >/dev/null 2>&1 \
+            || { "${SUDO[@]}" apt-get update -qq >/dev/null 2>&1 \
+                 && "${SUDO[@]}" apt-get install -y -qq python3-tf2 >/dev/null 2>&1; }; } \
+            || say "could not install python3-tf2: the tf2 oracle test will be skipped"
+    else
+        say "no apt: the tf2 oracle test (python3-tf2) will be skipped"
+    fi
+fi
+
 # Humble's Python and numpy, for the engine's tests, where a Python 3.10 is on this machine.
 find_python310() {
     if command -v python3.10 >/dev/null 2>&1 && python3.10 -c '' >/dev/null 2>&1; then

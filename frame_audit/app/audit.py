@@ -25,7 +25,7 @@ from ..engine.checks.tree import expected_missing
 from ..engine.config import AuditConfig
 from ..engine.findings import CheckResult, fmt
 from ..engine.records import Message
-from ..errors import UsageError
+from ..errors import PictureError
 from ..recordings.diagnostics import StampedStatuses, write_diagnostics
 from ..recordings.read import Recording, RecordingInfo
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC, status_content
@@ -200,6 +200,7 @@ def audit_opened(recording: Recording, config: AuditConfig,
     result.info = recording.info
     if recording.cut is not None:
         result.notes.append(_cut_note(recording))
+    result.notes += recording.notes()
     return result
 
 
@@ -268,8 +269,13 @@ def _write_diagnostics(path: Path, result: OfflineResult, config: AuditConfig,
     return DiagnosticsWritten(folder, len(cycles), recording is not None)
 
 
-def draw_tree(outcome: AuditOutcome, path: Path) -> None:
-    """Draw the audited tree to path as view_frames does, what is wrong in red (exit 2 if not)."""
+def draw_tree(outcome: AuditOutcome, path: Path) -> Optional[str]:
+    """
+    Draw the audited tree to path as view_frames does, what is wrong in red.
+
+    Return None, or the one line saying why the picture could not be drawn or written: a
+    picture is an aid, and its failure never replaces the audit's verdict (its exit code).
+    """
     tree = outcome.result.audit.tree
     config = tree.config
     report = outcome.report
@@ -277,5 +283,9 @@ def draw_tree(outcome: AuditOutcome, path: Path) -> None:
     try:
         write_tree(path, tree, report.findings, 'frame_audit: {}'.format(report.source),
                    expected_missing(tree, config), chain)
+    except PictureError as error:
+        return '{}: the tree picture was not drawn: {}'.format(path, error)
     except OSError as error:
-        raise UsageError(str(error)) from None
+        return '{}: the tree picture was not written ({})'.format(
+            path, error.strerror or type(error).__name__)
+    return None

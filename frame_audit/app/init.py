@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .audit import audit_opened
+from ..engine.checks.common import first_of, plural
 from ..engine.config import AuditConfig, PoseTopic
-from ..engine.measure import config_text, laser_mount, measure_frames, measure_pose, Measured, \
-    pose_name
+from ..engine.measure import config_text, disagreeing_statics, laser_mount, measure_frames, \
+    measure_pose, Measured, moving_edges, pose_name
 from ..engine.tree_view import TreeReader
 from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, \
     POSE_WITH_COVARIANCE
@@ -92,6 +93,16 @@ def measure_opened(recording: Recording,
         notes.append('the scan is in {}, which is not below {} in the recorded tree (was '
                      '/tf_static recorded?): no LiDAR configured'.format(
                          ', '.join(scanned), base))
+    moving = moving_edges(tree, base, laser) if laser else []
+    if moving:
+        notes.append('{} between {} and the LiDAR {} (moves over the recording): a mount is '
+                     'fixed, so no laser_offset is written; chain_order says why'.format(
+                         ', '.join(moving), base, laser))
+    disagree = disagreeing_statics(tree)
+    if disagree:
+        notes.append('two static publishers disagree on {} (the first value, then the '
+                     'last): {}; tf2 keeps whichever came last: check which is this '
+                     "robot's".format(plural(len(disagree), 'edge'), first_of(disagree, 3)))
     measured = Measured(map_frame, odom, base, laser, laser_mount(tree, base, laser),
                         first.odom_topic, first.scan_topic,
                         [measure_pose(tree, config, pose) for pose in poses], notes)

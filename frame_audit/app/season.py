@@ -41,7 +41,8 @@ def audit_many(paths: Sequence[Path], config: AuditConfig, jobs: int,
                done: Optional[Callable[[Row], None]] = None) -> List[Row]:
     """Audit recordings, jobs at a time in processes of their own; rows in the paths' order."""
     rows: Dict[Path, Row] = {}
-    if jobs <= 1 or len(paths) <= 1:
+    jobs = min(jobs, len(paths))  # never a process with nothing to audit
+    if jobs <= 1:
         for path in paths:
             rows[path] = audit_one(path, config)
             if done:

@@ -14,9 +14,10 @@ from .checks import run_checks
 from .config import AuditConfig
 from .findings import CheckResult, Finding, Level
 from .records import Arrival, HeaderRecord, Message, OdometryRecord, PoseRecord, \
-    TransformRecord, Unreadable
+    TF_STATIC_TOPIC, TransformRecord, Unreadable
 from .scoring import score_pending
 from .store import FrameStore
+from .tf2.watch import LookupWatch
 from .tree_view import TreeView
 
 
@@ -33,6 +34,10 @@ class Audit:
         self.config = config
         self.store = FrameStore(config)  # the engine's own: callers read self.tree
         self.store.recorded = dict(recorded) if recorded is not None else None
+        # the lookups check's tf2 model, fed here in arrival order, live and offline alike
+        self.lookups = self.store.lookups = LookupWatch(
+            config.lookups or (), max_frames=config.max_frames,
+            silent_after_s=config.stale_after_s)
         self.tree = TreeView(self.store)
 
     def set_topic_graph(self, graph: Dict[str, Tuple[int, int]]) -> None:
@@ -47,18 +52,24 @@ class Audit:
     def add_transforms(self, records: Sequence[TransformRecord], arrival: Arrival) -> None:
         """Take in one TFMessage from /tf or /tf_static."""
         self.store.add_transforms(records, arrival)
+        self.lookups.add_transforms(records, arrival.received, arrival.topic == TF_STATIC_TOPIC,
+                                    arrival.publisher)
 
     def add_pose(self, record: PoseRecord, arrival: Arrival) -> None:
         """Take in a sample of a pose topic."""
         self.store.add_pose(record, arrival)
+        self.lookups.add_message(arrival.topic, record.frame_id, record.stamp, arrival.received)
 
     def add_odometry(self, record: OdometryRecord, arrival: Arrival) -> None:
         """Take in an odometry message."""
         self.store.add_odometry(record, arrival)
+        self.lookups.add_message(arrival.topic, record.pose.frame_id, record.pose.stamp,
+                                 arrival.received)
 
     def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
         """Take in a scan's header."""
         self.store.add_scan(record, arrival)
+        self.lookups.add_message(arrival.topic, record.frame_id, record.stamp, arrival.received)
 
     def add_unreadable(self, reason: str, arrival: Arrival) -> None:
         """Count a message that could not be decoded, by topic and reason."""
@@ -81,6 +92,7 @@ class Audit:
     def forget(self, now: float) -> None:
         """Forget what stopped before the window (live only: offline keeps all)."""
         self.store.forget(now)
+        self.lookups.forget(now - self.config.history_s)
 
     def check(self, now: Optional[float] = None, final: bool = False) -> List[CheckResult]:
         """
@@ -92,9 +104,13 @@ class Audit:
         if final:
             self.store.ended = True
             score_pending(self.store, float('inf'))  # no more TF will come to wait for
+            self.lookups.resolve()
         if now is None:
             now = self.store.last_received if self.store.last_received is not None else 0.0
         score_pending(self.store, now)
+        # Ask the lookups due before the newest arrival taken in: the messages still to come
+        # (live, some wait in the node for their sender's name) arrived after it.
+        self.lookups.resolve(min(now, self.store.last_received or now))
         return run_checks(self.store, self.config, now)
 
 

@@ -17,11 +17,12 @@ VALUES = 'transform_values'
 TIMING = 'timing'
 STATIC = 'static_transforms'
 CONNECTIVITY = 'connectivity'
+LOOKUPS = 'lookups'  # the car's own lookups, placed by tf2 within their wait
 TREE = 'tree'  # the informational status: every frame with its parent, topic and rate
 
 # In the order the diagnostics, the reports and the lint list them.
 CHECK_IDS: Tuple[str, ...] = (PARENTS, CHAIN, LASER, POSE, ODOMETRY, VALUES, TIMING, STATIC,
-                              CONNECTIVITY)
+                              CONNECTIVITY, LOOKUPS)
 
 LINT_FILES = 'lint_files'
 LINT_PARAMETERS = 'lint_parameters'

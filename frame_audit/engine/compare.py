@@ -10,7 +10,7 @@ recording's rates are compared with another recording's only.
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from .checks.common import arrow, describe
+from .checks.common import arrow, describe, first_of, plural
 from .config import AuditConfig
 from .findings import fmt
 from .geometry import distance, rotation_angle, Transform
@@ -32,6 +32,9 @@ class Side:
     static: Dict[Tuple[str, str], Transform] = field(default_factory=dict)
     moving: Dict[Tuple[str, str], Tuple[Tuple[str, ...], Optional[float]]] = field(
         default_factory=dict)  # edge → (publishers, rate Hz)
+    # static edges two static publishers sent with different values: edge → (first, last)
+    disagreeing: Dict[Tuple[str, str], Tuple[Transform, Transform]] = field(
+        default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ def side_of_recording(measured: Optional[Measured], store: TreeReader, source: s
         edges = store.parents.get(child, {})
         side.parents[child] = tuple(sorted(edges))
         for parent, edge in sorted(edges.items()):
+            if edge.static_changes:
+                side.disagreeing[(parent, child)] = edge.static_changes[0][:2]
             if edge.is_static and edge.latest() is not None:
                 side.static[(parent, child)] = edge.latest()
             elif not edge.is_static:
@@ -135,7 +140,8 @@ def _moving_edges(a: Side, b: Side, rate_tolerance: float) -> List[Difference]:
 
 def _mount(a: Side, b: Side, tolerance_m: float, tolerance_rad: float) -> List[Difference]:
     """Return how the base → LiDAR mounts differ, composed through the tree or configured."""
-    what = 'the LiDAR mount ({})'.format(arrow(b.roles['base'], b.roles['laser']))
+    named = b if b.roles['laser'] else a  # the side that has a LiDAR names it
+    what = 'the LiDAR mount ({})'.format(arrow(named.roles['base'], named.roles['laser']))
     if a.mount is None or b.mount is None:
         return [] if a.mount is b.mount else [Difference(
             what, describe(a.mount) if a.mount else 'none', describe(b.mount) if b.mount
@@ -156,4 +162,26 @@ def differences(a: Side, b: Side, tolerance_m: float = 0.001, tolerance_rad: flo
         if a.poses.get(topic) != b.poses.get(topic):
             found.append(Difference('{} carries'.format(topic), a.poses.get(topic, 'no topic'),
                                     b.poses.get(topic, 'no topic')))
-    return found + _parents(a, b) + static + _moving_edges(a, b, rate_tolerance)
+    return found + _parents(a, b) + static + _moving_edges(a, b, rate_tolerance) + \
+        _disagreeing(a, b)
+
+
+def _disagreeing(a: Side, b: Side) -> List[Difference]:
+    """
+    Return each static edge whose own static publishers disagree, on either side.
+
+    One side holds two values of one edge: the car differs from itself, whatever the other
+    side says, and tf2 keeps whichever value came last.
+    """
+    if not a.disagreeing and not b.disagreeing:
+        return []
+    texts = []
+    for side in (a, b):
+        said = ['{} ({} then {})'.format(arrow(*edge), describe(first), describe(last))
+                for edge, (first, last) in sorted(side.disagreeing.items())]
+        texts.append('{}: {}'.format(plural(len(said), 'edge'), first_of(said, 3)) if said
+                     else 'one value per static edge')
+    sources = [side.source for side in (a, b) if side.disagreeing]
+    return [Difference('static publishers that disagree', texts[0], texts[1],
+                       'two static publishers disagree in {}: tf2 keeps whichever came '
+                       'last'.format(' and '.join(sources)))]

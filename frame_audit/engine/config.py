@@ -17,6 +17,7 @@ from ..errors import ConfigError
 
 NODE_NAME = 'frame_audit'
 MAX_ALIASES = 100  # YAML aliases ('*name') in a config: a few are handy, millions a bomb
+MAX_DEPTH = 64  # nested YAML blocks in a config: it needs five, 50,000 overflow the parser
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,25 @@ class PoseTopic:
     topic: str
     pose_frame: str
     laser_offset_x: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """A lookup the car's nodes make: each message of topic placed in target within wait_s."""
+
+    topic: str
+    target: str
+    wait_s: float = 0.1
+
+    @property
+    def text(self) -> str:
+        """Return the entry as lookups.entries writes it: 'TOPIC -> FRAME within WAIT_S'."""
+        return '{} -> {} within {:g}'.format(self.topic, self.target, self.wait_s)
+
+
+def _default_lookups(scan: str, laser: str, frames: Tuple[str, ...]) -> Tuple[Lookup, ...]:
+    """Return the car's lookups: the scan into map and odom (slam_toolbox, the particle filter)."""
+    return tuple(Lookup(scan, frame) for frame in frames) if laser else ()
 
 
 def _default_poses(base: str, laser: str) -> Tuple[PoseTopic, ...]:
@@ -81,6 +101,8 @@ class AuditConfig:
     alternation_fraction: float = 0.4
     alternation_min_m: float = 0.02
     max_frames: int = 10000
+    lookups: Optional[Tuple[Lookup, ...]] = None
+    lookups_warn_share: float = 0.05
     lag_tolerance_s: float = 0.5
     lint_exclude: Tuple[str, ...] = ()
     lint_checks_off: Tuple[str, ...] = ()
@@ -96,6 +118,9 @@ class AuditConfig:
         if self.pose_topics is None:
             object.__setattr__(self, 'pose_topics',
                                _default_poses(self.base_frame, self.laser_frame))
+        if self.lookups is None:
+            object.__setattr__(self, 'lookups', _default_lookups(
+                self.scan_topic, self.laser_frame, (self.map_frame, self.odom_frame)))
 
     def key(self, name: str, *more: str) -> str:
         """Name config keys as a message should: 'name in robot.yaml', or as a default."""
@@ -117,13 +142,25 @@ def _number(low: float = -math.inf, high: float = math.inf,
             low_open: bool = False) -> Callable[[str, Any], float]:
     def parse(key: str, value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not math.isfinite(value):
-            raise ConfigError('{}: expected a number, got {!r}'.format(key, value))
+                or not _finite(value):
+            shown = repr(value)
+            raise ConfigError('{}: expected a number, got {}'.format(
+                key, shown if len(shown) <= 40 else '{}... ({} characters)'.format(
+                    shown[:20], len(shown))))
         if value < low or value > high or (low_open and value == low):
             raise ConfigError('{}: {} is out of range {}{}, {}]'.format(
                 key, value, '(' if low_open else '[', low, high))
         return float(value)
+    parse.range = (low, high)  # type: ignore[attr-defined]  # the node's descriptors show it
     return parse
+
+
+def _finite(value: float) -> bool:
+    """Return whether a number is finite as a float (10^400 is a whole number, not a float)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _positive_int(key: str, value: Any) -> int:
@@ -131,6 +168,9 @@ def _positive_int(key: str, value: Any) -> int:
         raise ConfigError('{}: expected a whole number of at least 1, got {!r}'.format(
             key, value))
     return value
+
+
+_positive_int.range = (1, 2 ** 31 - 1)  # type: ignore[attr-defined]
 
 
 def _vector3(key: str, value: Any) -> Tuple[float, float, float]:
@@ -176,6 +216,37 @@ def _publishers(key: str, value: Any) -> Publishers:
     return tuple(parsed)
 
 
+def _lookups(key: str, value: Any) -> Tuple[Lookup, ...]:
+    """Parse lookups.entries: 'TOPIC -> FRAME within WAIT_S' (the wait defaults to 0.1 s)."""
+    parsed = []
+    for i, entry in enumerate(_names(key, value, empty=True)):
+        topic, _, rest = (part.strip() for part in entry.partition('->'))
+        frame, _, wait = (part.strip() for part in rest.partition(' within '))
+        if not topic or not frame or ' ' in frame:
+            raise ConfigError("{}[{}]: {!r} is not 'TOPIC -> FRAME within WAIT_S'".format(
+                key, i, entry))
+        try:
+            seconds = float(wait) if wait else 0.1
+        except ValueError:
+            raise ConfigError('{}[{}]: the wait {!r} is not a number of seconds'.format(
+                key, i, wait)) from None
+        lookup = Lookup(topic, frame, _number(0.0, 60.0)('{}[{}]'.format(key, i), seconds))
+        if lookup in parsed:
+            raise ConfigError('{}[{}]: {!r} repeats an earlier entry'.format(key, i, entry))
+        parsed.append(lookup)
+    return tuple(parsed)
+
+
+def _check_lookup_topics(config: 'AuditConfig') -> None:
+    """Refuse a lookup of a topic the audit does not read: it would never see a message."""
+    read = [config.scan_topic, config.odom_topic] + [p.topic for p in config.pose_topics or ()]
+    for i, lookup in enumerate(config.lookups or ()):
+        if lookup.topic not in read:
+            raise ConfigError('lookups.entries[{}]: {} is not a topic the audit reads (scan.'
+                              'topic, odometry.topic or a pose topic: {})'.format(
+                                  i, lookup.topic, ', '.join(read)))
+
+
 # parameter name -> (AuditConfig field, parser)
 _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'hardware_id': ('hardware_id', _text),
@@ -206,6 +277,8 @@ _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'parent_uniqueness.alternation_min_m': ('alternation_min_m', _number(0.0, 100.0, True)),
     'limits.max_frames': ('max_frames', _positive_int),
     'timing.lag_tolerance_s': ('lag_tolerance_s', _number(0.0, 3600.0, low_open=True)),
+    'lookups.entries': ('lookups', _lookups),
+    'lookups.warn_share': ('lookups_warn_share', _number(0.0, 1.0)),
     'lint.exclude': ('lint_exclude', lambda key, value: _names(key, value, empty=True)),
     'lint.checks_off': ('lint_checks_off', lambda key, value: _names(key, value, empty=True)),
     'lint.publishers': ('lint_publishers', lambda key, value: _publishers(key, value)),
@@ -265,7 +338,45 @@ def config_from_parameters(params: Mapping[str, Any],
         raise ConfigError('{}: given, but pose_topics does not list the poses'.format(
             pose_keys[0]))
     given = tuple(sorted(key for key in params if not is_ros_parameter(key)))
-    return AuditConfig(**values, given=given, source=source)
+    config = AuditConfig(**values, given=given, source=source)
+    _check_lookup_topics(config)
+    return config
+
+
+def parameter_range(key: str) -> Optional[Tuple[float, float]]:
+    """Return the (low, high) a numeric parameter accepts, None for the others."""
+    field_and_parse = _FIELDS.get(key)
+    return getattr(field_and_parse[1], 'range', None) if field_and_parse else None
+
+
+def _as_parameter(value: Any) -> Any:
+    """Return a configuration value as a ROS parameter holds it ('' for an empty list)."""
+    if isinstance(value, tuple):
+        if not value:
+            return ''  # ROS parameters cannot hold an empty list
+        if all(isinstance(item, tuple) for item in value):  # lint.publishers
+            return ['{}: {}'.format(name, ', '.join('{} -> {}'.format(*edge) for edge in edges))
+                    if edges else name for name, edges in value]
+        return list(value)
+    return value
+
+
+def parameters_of(config: AuditConfig) -> Dict[str, Any]:
+    """
+    Return every parameter with the value the configuration runs with.
+
+    The inverse of config_from_parameters: the node declares each one with the value in force.
+    """
+    params = {key: _as_parameter(getattr(config, name)) for key, (name, _) in _FIELDS.items()}
+    params['pose_topics'] = [pose.name for pose in config.pose_topics] or ''
+    for pose in config.pose_topics:
+        prefix = 'poses.{}.'.format(pose.name)
+        params[prefix + 'topic'] = pose.topic
+        params[prefix + 'pose_frame'] = pose.pose_frame
+        if pose.laser_offset_x is not None:
+            params[prefix + 'laser_offset_x'] = pose.laser_offset_x
+    params['lookups.entries'] = [lookup.text for lookup in config.lookups or ()] or ''
+    return params
 
 
 def flatten(tree: Mapping[str, Any], prefix: str = '') -> Dict[str, Any]:
@@ -280,20 +391,47 @@ def flatten(tree: Mapping[str, Any], prefix: str = '') -> Dict[str, Any]:
     return flat
 
 
+def _check_shape(yaml: Any, text: str, source: str) -> None:
+    """
+    Refuse a YAML text built to exhaust the loader: too many aliases, or nesting too deep.
+
+    The tokens are scanned once, lazily, so a 50,000-deep file stops at MAX_DEPTH.
+    """
+    opening = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken,
+               yaml.FlowMappingStartToken, yaml.FlowSequenceStartToken)
+    closing = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+    aliases = depth = 0
+    for token in yaml.scan(text):
+        if isinstance(token, yaml.AliasToken):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise ConfigError('{}: more than {} YAML aliases, more than a configuration '
+                                  'needs (a file built to expand without bound?)'.format(
+                                      source, MAX_ALIASES))
+        elif isinstance(token, opening):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ConfigError('{}: nested more than {} levels deep; a configuration needs '
+                                  'a few'.format(source, MAX_DEPTH))
+        elif isinstance(token, closing):
+            depth -= 1
+
+
 def parameters_from_yaml(text: str, source: str = 'configuration') -> Dict[str, Any]:
     """Return the flat ros__parameters of frame_audit's block (or '/**') in a YAML text."""
     import yaml  # only the offline command and tests need it; the node gets parameters
 
     try:
-        aliases = sum(isinstance(token, yaml.AliasToken) for token in yaml.scan(text))
-        if aliases > MAX_ALIASES:
-            raise ConfigError('{}: {} YAML aliases, more than the {} a configuration needs (a '
-                              'file built to expand without bound?)'.format(
-                                  source, aliases, MAX_ALIASES))
+        _check_shape(yaml, text, source)
         document = yaml.safe_load(text)
+    except ConfigError:
+        raise
     except yaml.YAMLError as error:
         raise ConfigError('{}: not valid YAML ({})'.format(
             source, ' '.join(str(error).split()))) from None
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise ConfigError('{}: a value cannot be read ({})'.format(
+            source, str(error).splitlines()[0][:120])) from None
     if not isinstance(document, Mapping):
         raise ConfigError('{}: expected a mapping with a frame_audit: ros__parameters: block'
                           .format(source))

@@ -8,6 +8,7 @@ the frames are disconnected or the time lies outside an edge's history it abstai
 why, rather than guess.
 """
 import bisect
+import math
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -39,13 +40,16 @@ class Lookup:
         return self.transform is not None
 
 
-def edge_at(edge: Edge, stamp: Optional[float]) -> Lookup:
+def edge_at(edge: Edge, stamp: Optional[float], max_lead_s: float = math.inf) -> Lookup:
     """
     Return the edge's value at stamp (None: the newest), interpolated between samples.
 
-    An edge stamped steadily ahead of its arrival (slam_toolbox's map -> odom, stamped
-    transform_timeout after the scan it was computed from) is read that far ahead, so a pose
-    is compared with the correction of its own time, not one from a second before.
+    An edge stamped steadily ahead of its arrival by design (slam_toolbox's map -> odom,
+    stamped transform_timeout after the scan it was computed from) is read that far ahead, so
+    a pose is compared with the correction of its own time, not one from a second before.
+    A lead beyond max_lead_s (timing.future_tolerance_s) is a clock fault that timing
+    reports: such an edge is read at the stamp asked, as tf2 reads it, and a sample stamped
+    by that clock meets its own values.
     """
     if not edge.values:
         if edge.static_value is not None:
@@ -55,7 +59,7 @@ def edge_at(edge: Edge, stamp: Optional[float]) -> Lookup:
     stamps = edge.stamps
     if stamp is None:
         return Lookup(edge.values[-1])
-    if edge.lead_s > LEAD_MIN_S:
+    if LEAD_MIN_S < edge.lead_s <= max_lead_s:
         stamp += edge.lead_s
     if stamp > stamps[-1] or stamp < stamps[0]:
         if edge.static_value is not None:
@@ -79,7 +83,7 @@ def _down_from(store: TreeReader, chain: List[str], ancestor: str,
     for child in chain[:chain.index(ancestor)]:
         edge = store.parent_of(child)
         assert edge is not None  # chain came from store.ancestry()
-        step = edge_at(edge, stamp)
+        step = edge_at(edge, stamp, store.config.future_tolerance_s)
         if not step.ok:
             return None, step
         total = step.transform * total

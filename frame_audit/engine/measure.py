@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from .checks.common import arrow, describe, moves
 from .checks.poses import placed_medians
 from .config import AuditConfig, PoseTopic
 from .findings import fmt
@@ -115,11 +116,34 @@ def measure_pose(store: TreeReader, config: AuditConfig, pose: PoseTopic) -> Mea
 
 
 def laser_mount(store: TreeReader, base: str, laser: str) -> Optional[Transform]:
-    """Return the tree's base → LiDAR, None without a LiDAR."""
-    if not laser:
+    """Return the tree's base → LiDAR, None without a LiDAR or through a moving edge."""
+    if not laser or moving_edges(store, base, laser):
         return None
     found = lookup(store, base, laser)
     return found.transform if found.ok else None
+
+
+def moving_edges(store: TreeReader, base: str, frame: str) -> List[str]:
+    """
+    Return the edges between base and a frame below it whose values move, as 'a → b'.
+
+    A mount is fixed: an edge that moves (odometry sent under the base, a pan joint) has no
+    one value to write, so init never writes it as one.
+    """
+    if frame not in store.frames:
+        return []
+    chain = store.ancestry(frame)
+    if base not in chain:
+        return []
+    edges = [store.parent_of(child) for child in chain[:chain.index(base)]]
+    return [arrow(*edge.key) for edge in edges if edge is not None and moves(edge)]
+
+
+def disagreeing_statics(store: TreeReader) -> List[str]:
+    """Return each static edge that two static publishers sent with different values."""
+    return ['{} ({}, then {})'.format(arrow(*edge.key), describe(old), describe(new))
+            for edge in sorted(store.edges.values(), key=lambda e: e.key)
+            for old, new, _ in edge.static_changes[:1]]
 
 
 def _number(value: float) -> str:

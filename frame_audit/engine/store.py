@@ -17,17 +17,21 @@ from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
 from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
 from .two_sources import conflict_m, follow_rate, follow_track, RATE_WINDOW, rate_of, \
-    SWITCH_WINDOW, Track, TwoTracks
+    SWITCH, SWITCH_WINDOW, Track, TwoTracks
 from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
-    TransformRecord
+    TF_TOPIC, TransformRecord
+from .tf2.watch import LookupWatch
 
 EdgeKey = Tuple[str, str]  # (parent, child)
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
 MAX_OCCURRENCES = 1000  # times kept per counted kind (jumps, rejections, unreadable messages)
 MAX_TIME_JUMPS = 100  # the most recent backward jumps kept (a clock may oscillate)
+CLOCK_TOPIC = '/clock'  # offline: a recorded /clock, carried as a header with its time
 MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
+BURST_RATIO = 1.5  # receipts this much faster than their stamps: a burst after a stall
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
+FRAMES_RESERVED = 100  # frames past limits.max_frames kept for the configured chain's facts
 
 
 @dataclass
@@ -96,6 +100,7 @@ class Edge:
     publishers: Dict[str, 'Activity'] = field(default_factory=dict)
     static_value: Optional[Transform] = None
     static_changes: List[Tuple[Transform, Transform, float]] = field(default_factory=list)
+    static_sender: Optional[str] = None  # who latched the static value in force
     stamps: List[float] = field(default_factory=list)
     values: List[Transform] = field(default_factory=list)
     stamp_times: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
@@ -114,6 +119,14 @@ class Edge:
     doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
     doubled_last: float = -math.inf  # when the rate was last about double its baseline
     lead_s: float = 0.0  # how far ahead of its arrival the edge is steadily stamped
+    origin: Optional[Transform] = None  # its first value on /tf: how far it moves from there
+    reach_m: float = 0.0  # the furthest its /tf values went from origin
+    reach_rad: float = 0.0  # the most its /tf values turned from origin
+    switch_offs: Deque[float] = field(  # at each switch between tracks, how far apart
+        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
+    residuals: Deque[float] = field(  # each sample's distance to the track it lies nearest
+        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
+    restamped: Occurrences = field(default_factory=Occurrences)  # a stamp re-sent, one track
 
     @property
     def key(self) -> EdgeKey:
@@ -134,16 +147,22 @@ class Edge:
         """
         Return the rate over the recent samples, None for fewer than 3.
 
-        Measured on header stamps: a loaded computer delivers in bursts after a stall, and
-        the receive times of a burst would read as a rate many times the real one. Edges
-        whose stamps never move (a ROS 1 habit for fixed joints) fall back to receive times.
+        Messages over the time they arrived in (a sender whose clock runs fast stretches its
+        stamps: 18.7 Hz by stamps where 20.8 Hz arrived). A burst delivered after a stall
+        would read as a rate many times the real one: receipts packed much faster than their
+        stamps are measured by the stamps. Edges whose stamps never move (a ROS 1 habit for
+        fixed joints) are measured by receipts.
         """
-        return rate_of(self.stamp_times) or rate_of(self.received_times)
+        by_receipt, by_stamp = rate_of(self.received_times), rate_of(self.stamp_times)
+        if by_receipt and by_stamp and by_receipt > BURST_RATIO * by_stamp:
+            return by_stamp
+        return by_receipt or by_stamp
 
     def clear_history(self) -> None:
         """Forget the samples of an old clock; the edge itself and its findings stay."""
         for history in (self.stamps, self.values, self.stamp_times, self.received_times,
-                        self.latencies, self.tracks, self.assignments):
+                        self.latencies, self.tracks, self.assignments, self.residuals,
+                        self.switch_offs):
             history.clear()
 
     def latest(self) -> Optional[Transform]:
@@ -182,6 +201,7 @@ class PoseTrack:
     scored: Deque[TrackedSample] = field(default_factory=lambda: deque(maxlen=MAX_PENDING))
     unscorable: Dict[str, int] = field(default_factory=dict)
     last_received: Optional[float] = None
+    first_received: Optional[float] = None
     last_kept_stamp: float = -math.inf
 
 
@@ -212,6 +232,7 @@ class FrameStore:
         self.rejections: Dict[Tuple[str, str, str, str], Rejection] = {}
         self.rejections_dropped = 0
         self.frames_over_limit = 0
+        self._overflow_seen: Tuple[int, int, float] = (0, 0, 0.0)  # counts, when they last grew
         self.tracks: Dict[str, PoseTrack] = {}
         self.scan_frames: Dict[str, int] = {}
         self.scan_last: Dict[str, float] = {}
@@ -223,12 +244,18 @@ class FrameStore:
         self.ended = False  # a recording read to its end: no more data will come
         self.unreadable: Dict[Tuple[str, str], Occurrences] = {}  # (topic, reason) -> when
         self.recorded: Optional[Dict[str, str]] = None  # offline: every topic -> its type
+        self.clock_offset: Optional[float] = None  # receive time minus the recorded /clock
         # live: configured topic -> (publishers, subscribers besides the audit), from the graph
         self.topic_graph: Optional[Dict[str, Tuple[int, int]]] = None
+        self.lookups: Optional[LookupWatch] = None  # the car's lookups, asked of tf2 (Audit)
         # While every frame has one parent, the tree's shape changes only when an edge is
         # added, so ancestries are cached until then (lookups are most of an audit's time).
         self._ancestries: Dict[str, List[str]] = {}
         self._one_parent_each = True
+        # the frames limits.max_frames never keeps out: the ones the config names
+        self._configured = {config.map_frame, config.odom_frame, config.base_frame,
+                            config.laser_frame, *(config.required_frames or ()),
+                            *(pose.pose_frame for pose in config.pose_topics)} - {''}
 
     # -- the clock ------------------------------------------------------------------------
 
@@ -328,10 +355,33 @@ class FrameStore:
         value = Transform((x, y, z), (qx / norm, qy / norm, qz / norm, qw / norm))
         self._update_edge(edge, value, stamp, arrival)
 
+    def stamp_clock(self, received: float) -> Optional[float]:
+        """
+        Return the time stamps are judged against at receive time received, None: unknown yet.
+
+        Where /clock was recorded (a replay with --clock, a simulator), stamps follow it, not
+        the recorder's wall time; before its first message they cannot be judged.
+        """
+        if self.clock_offset is not None:
+            return received - self.clock_offset
+        if self.recorded is not None and self.recorded.get(CLOCK_TOPIC):
+            return None
+        return received
+
     def _new_edge(self, parent: str, child: str, arrival: Arrival) -> Optional[Edge]:
-        """Add an edge, unless it would take the tree past limits.max_frames."""
+        """
+        Add an edge, unless it would take the tree past limits.max_frames.
+
+        The bound drops a flood, never what the audit is for: past it, an edge still enters
+        when it brings a configured frame, or a new parent to a frame already held (a second
+        parent, a cycle, the root above the configured chain), up to FRAMES_RESERVED frames
+        more; an edge between frames already held adds no frame and always enters.
+        """
         new_frames = {parent, child} - self.frames
-        if len(self.frames) + len(new_frames) > self.config.max_frames:
+        total = len(self.frames) + len(new_frames)
+        if new_frames and total > self.config.max_frames and not (
+                total <= self.config.max_frames + FRAMES_RESERVED
+                and (child in self.frames or new_frames & self._configured)):
             self.frames_over_limit += 1
             return None
         self.frames |= new_frames
@@ -364,6 +414,7 @@ class FrameStore:
                 edge.static_changes.append((old, value, arrival.received))
                 del edge.static_changes[:-10]
             edge.static_value = value
+            edge.static_sender = arrival.publisher
             return
         newest = edge.stamps[-1] if edge.stamps else None
         if newest is not None and stamp < newest - self.config.backwards_jump_s:
@@ -374,10 +425,13 @@ class FrameStore:
         edge.stamp_times.append(stamp)
         edge.received_times.append(arrival.received)
         follow_rate(edge, arrival.received)
-        edge.latencies.append(arrival.received - stamp)
-        ahead = stamp - arrival.received
-        if ahead > self.config.future_tolerance_s:
-            edge.future.add(arrival.received, ahead)
+        _follow_reach(edge, value)
+        now = self.stamp_clock(arrival.received)
+        if now is not None:
+            edge.latencies.append(now - stamp)
+            ahead = stamp - now
+            if ahead > self.config.future_tolerance_s:
+                edge.future.add(arrival.received, ahead)
         follow_track(edge, value, stamp, arrival.received, self.config)
         self._insert_sample(edge, stamp, value)
 
@@ -389,9 +443,12 @@ class FrameStore:
         else:
             index = bisect.bisect_right(edge.stamps, stamp)
             if index and edge.stamps[index - 1] == stamp:
-                if distance(edge.values[index - 1].translation, value.translation) \
-                        >= conflict_m(edge, self.config):  # one stamp, two values
+                apart = distance(edge.values[index - 1].translation, value.translation)
+                if apart >= conflict_m(edge, self.config) and edge.assignments \
+                        and edge.assignments[-1] == SWITCH:  # one stamp, two tracks' values
                     edge.conflicts.add(edge.last_received)
+                elif apart > 0.0 or edge.values[index - 1].rotation != value.rotation:
+                    edge.restamped.add(edge.last_received, apart)  # one track, re-stamped
                 edge.values[index - 1] = value  # tf2 keeps one value per stamp
                 return
             edge.stamps.insert(index, stamp)
@@ -417,6 +474,8 @@ class FrameStore:
         track = self._track(arrival.topic)
         track.count += 1
         track.last_received = arrival.received
+        if track.first_received is None:
+            track.first_received = arrival.received
         frame = str(record.frame_id)
         track.header_frames[frame] = track.header_frames.get(frame, 0) + 1
         track.header_last[frame] = arrival.received
@@ -445,8 +504,11 @@ class FrameStore:
         skipped.add(arrival.received)
 
     def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
-        """Take in a scan's header: only its frame matters to the audit."""
+        """Take in a scan's header (only its frame matters), or a recorded /clock's time."""
         self._tick(arrival)
+        if arrival.topic == CLOCK_TOPIC:
+            self.clock_offset = arrival.received - record.stamp
+            return
         frame = str(record.frame_id)
         self.scan_frames[frame] = self.scan_frames.get(frame, 0) + 1
         self.scan_last[frame] = arrival.received
@@ -458,8 +520,10 @@ class FrameStore:
         Edges silent for longer than timing.history_s are dropped, with the frames only they
         held, unless latched on /tf_static or on the chain the audit follows from the base
         and the LiDAR up to the root (a stopped odom -> base_link stays, and stays
-        reported); so are kinds of rejected and unreadable messages not seen in the window.
-        The live node forgets; an offline audit keeps everything for its report.
+        reported); so are kinds of rejected and unreadable messages not seen in the window,
+        a static edge's /tf stream silent before it, the record of a static value changed and
+        since changed back, and the count of frames limits.max_frames kept out once none came
+        in the window. The live node forgets; an offline audit keeps everything for its report.
         """
         before = now - self.config.history_s
         kept = set()
@@ -482,6 +546,18 @@ class FrameStore:
                            if (rejection.seen.last or 0.0) >= before}
         self.unreadable = {key: seen for key, seen in self.unreadable.items()
                            if (seen.last or 0.0) >= before}
+        for edge in self.edges.values():
+            _forget_static_history(edge, before, self.config)
+        self._forget_overflow(now, before)
+
+    def _forget_overflow(self, now: float, before: float) -> None:
+        """Zero the counts of what limits.max_frames kept out once none came in the window."""
+        counts = (self.frames_over_limit, self.rejections_dropped)
+        if counts != self._overflow_seen[:2]:
+            self._overflow_seen = counts + (now,)
+        elif any(counts) and self._overflow_seen[2] < before:
+            self.frames_over_limit = self.rejections_dropped = 0
+            self._overflow_seen = (0, 0, now)
 
     # -- the tree as it is now ------------------------------------------------------------
 
@@ -565,6 +641,38 @@ class FrameStore:
             return 0.0
         start = self.time_jumps[-1].to_time if self.time_jumps else self.first_received
         return max(0.0, now - start)
+
+
+def _forget_static_history(edge: Edge, before: float, config: AuditConfig) -> None:
+    """
+    Forget what no longer holds of a static edge: its /tf stream and its undone changes.
+
+    A static edge also sent on /tf for a while is static again once /tf is silent for the
+    window (its stream did not stop: the latched value serves), and a static value changed and
+    then changed back to the one before leaves tf2 with the right value: the record goes, and
+    the other static publishers' latches, replaced, age out of the window from then.
+    """
+    if edge.static_value is None:
+        return
+    if edge.topic_last.get(TF_TOPIC, math.inf) < before:
+        del edge.topic_counts[TF_TOPIC]
+        del edge.topic_last[TF_TOPIC]
+        edge.clear_history()
+    if edge.static_changes and _same(edge.static_changes[0][0], edge.static_value, config):
+        changed_back = edge.static_changes[-1][2]
+        edge.static_changes.clear()
+        for name, activity in edge.publishers.items():  # their latched values were replaced
+            if name != edge.static_sender and activity.last_received == math.inf:
+                activity.last_received = changed_back
+
+
+def _follow_reach(edge: Edge, value: Transform) -> None:
+    """Keep how far an edge's /tf values went from its first: a mount, or a vehicle."""
+    if edge.origin is None:
+        edge.origin = value
+        return
+    edge.reach_m = max(edge.reach_m, distance(edge.origin.translation, value.translation))
+    edge.reach_rad = max(edge.reach_rad, rotation_angle(edge.origin.rotation, value.rotation))
 
 
 def _same(a: Transform, b: Transform, config: AuditConfig) -> bool:

@@ -32,6 +32,7 @@ SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sou
 LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 RATE_EVERY = 10  # samples between two looks at an edge's rate
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
+NOISE_APART = 6.0  # two tracks this many times the edge's own noise apart: two sources
 
 
 @dataclass
@@ -42,6 +43,7 @@ class TwoTracks:
     last_received: float = -math.inf
     separation_m: float = 0.0
     switches: int = 0  # in the window, when last seen
+    noise_m: float = 0.0  # the edge's own noise then: the tracks stood out from it
     rates_hz: Tuple[Optional[float], Optional[float]] = (None, None)
 
 
@@ -108,7 +110,9 @@ def follow_rate(edge: 'Edge', received: float) -> None:
     """
     if len(edge.received_times) < RATE_WINDOW or edge.count % RATE_EVERY:
         return
-    rate = edge.rate_hz()  # over the window's stamps: taken every RATE_EVERY samples
+    # by the window's stamps, taken every RATE_EVERY samples: a sender's own clock paces
+    # them, where arrivals over a wireless link bunch and spread (12 Hz, then 24 Hz, by one)
+    rate = rate_of(edge.stamp_times) or rate_of(edge.received_times)
     if rate is None:
         return
     if edge.baseline_rate_hz is None:
@@ -159,13 +163,17 @@ def follow_track(edge: 'Edge', value: Transform, stamp: float, received: float,
     close = config.alternation_min_m / 2
     off, known = current.off(value, stamp, other.velocity() if other else None, tolerance,
                              close)
+    off_other, known_other = (other.off(value, stamp, current.velocity(), tolerance, close)
+                              if other is not None else (math.inf, False))
+    nearest = current if off <= off_other else other
+    if value != nearest.samples[-1][1]:  # a value re-sent as it was tells nothing of noise
+        edge.residuals.append(min(off, off_other))
     if off <= fit(known, config):
         edge.assignments.append(SAME)
         current.add(stamp, value)
         return
     if other is not None:
-        off_other, known = other.off(value, stamp, current.velocity(), tolerance, close)
-        if off_other <= fit(known, config):
+        if off_other <= fit(known_other, config):
             edge.assignments.append(SWITCH)
             other.add(stamp, value)
             edge.tracks = [other, current]
@@ -180,12 +188,29 @@ def follow_track(edge: 'Edge', value: Transform, stamp: float, received: float,
     edge.tracks = [new, current]  # a second track from before is forgotten
 
 
+def own_noise(edge: 'Edge') -> float:
+    """
+    Return the edge's own noise: the median distance of its samples to their nearest track.
+
+    A particle filter's map -> odom wobbles a centimetre or more far from odom's origin (its
+    heading jitter times that distance), and is re-sent unchanged between updates; two
+    sources lie apart by much more than that, each on its own smooth track. Only samples
+    that changed the value count (a re-sent value tells nothing); 0 until enough did.
+    """
+    if len(edge.residuals) < MIN_SWITCH_SAMPLES:
+        return 0.0
+    ordered = sorted(edge.residuals)
+    return ordered[len(ordered) // 2]
+
+
 def fit(predicted: bool, config: AuditConfig) -> float:
     """
     Return how close a sample must be to a track to continue it.
 
     Half the tracks' minimum separation where the track's motion is known; before any
-    velocity is known (two tracks of one sample each), anything short of a jump.
+    velocity is known (two tracks of one sample each), anything short of a jump. The edge's
+    own noise does not widen it (a wide fit would swallow a second source, and the noise
+    measured then would grow with it): the noise decides only whether tracks stand out.
     """
     half = config.alternation_min_m / 2
     return half if predicted else max(half, config.odom_jump_m)
@@ -193,12 +218,23 @@ def fit(predicted: bool, config: AuditConfig) -> float:
 
 def note_switch(edge: 'Edge', separation: float, received: float,
                 config: AuditConfig) -> None:
-    """Call two sources once switches are many, misses few and the tracks apart."""
+    """
+    Call two sources once switches are many, misses few and the tracks stand out.
+
+    The tracks stand out when the switches' typical separation (their median: one wide
+    wobble is no second source) is NOISE_APART times the edge's own noise.
+    """
+    edge.switch_offs.append(separation)
     window = edge.assignments
     switches = window.count(SWITCH)
-    if len(window) < MIN_SWITCH_SAMPLES or switches < MIN_SWITCHES \
-            or window.count(MISS) > MAX_MISS_SHARE * len(window) \
-            or separation < config.alternation_min_m:
+    if len(window) < MIN_SWITCH_SAMPLES or len(edge.residuals) < MIN_SWITCH_SAMPLES \
+            or switches < MIN_SWITCHES \
+            or window.count(MISS) > MAX_MISS_SHARE * len(window):
+        return
+    noise = own_noise(edge)
+    recent = sorted(list(edge.switch_offs)[-switches:])
+    if min(separation, recent[len(recent) // 2]) < max(config.alternation_min_m,
+                                                       NOISE_APART * noise):
         return
     if edge.two_tracks is None:
         edge.two_tracks = TwoTracks(first_received=received)
@@ -206,6 +242,7 @@ def note_switch(edge: 'Edge', separation: float, received: float,
     evidence.last_received = received
     evidence.separation_m = max(evidence.separation_m, separation)
     evidence.switches = max(evidence.switches, switches)
+    evidence.noise_m = noise
     rates = sorted((track.rate_hz() for track in edge.tracks),
                    key=lambda rate: -(rate or 0.0))
     evidence.rates_hz = (rates[0], rates[1])

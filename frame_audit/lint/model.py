@@ -177,6 +177,7 @@ class NodeParams:
     names: tuple
     params: Dict[str, Param]
     where: Where
+    package: Optional[str] = None  # the package it runs from, when the launch names one
 
 
 def problem(where: Where, message: str, key: str) -> Finding:

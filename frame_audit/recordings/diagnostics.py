@@ -81,21 +81,40 @@ def _array(typestore: Any, array: StampedStatuses) -> Any:
                                    status=statuses)
 
 
+def _copied_definition(connection: Any) -> Tuple[str, str]:
+    """
+    Return the definition and type hash a copied connection is written with.
+
+    The connection's own definition, as the recording holds it (none: the distribution's),
+    resolved alone: another topic's definitions never change this one, and one that cannot
+    be read is a BagError naming the topic.
+    """
+    from .read import connection_types
+
+    text = connection.msgdef.data
+    definition = (connection.msgdef.format.name, text) if text else ('NONE', '')
+    store = connection_types(definition, connection.msgtype)
+    if isinstance(store, str):
+        raise BagError('cannot copy {} ({}): {}'.format(
+            connection.topic, connection.msgtype, store))
+    if not text:
+        text = store.generate_msgdef(connection.msgtype, ros_version=2)[0]
+    return text, connection.digest or store.hash_rihs01(connection.msgtype)
+
+
 def _source_messages(source: Path, writer: Any) -> Iterator[Tuple[Any, int, bytes]]:
     """Yield (connection in the new recording, log time ns, raw bytes) of a rosbag2 recording."""
-    from rosbags.highlevel import AnyReader
-    from rosbags.interfaces import ConnectionExtRosbag2
-    from rosbags.typesys import get_typestore, Stores
+    from rosbags.rosbag2 import Reader
 
-    # a .db3 of older rosbag2 holds no message definitions: the standard ones stand in
-    with AnyReader([source], default_typestore=get_typestore(Stores.ROS2_HUMBLE)) as reader:
+    if Path(source).suffix == '.bag':
+        raise BagError('{}: --with-recording copies rosbag2 recordings (.mcap, .db3); '
+                       'convert a ROS 1 bag with rosbags-convert first'.format(source))
+    with Reader(source) as reader:
         copies: Dict[int, Any] = {}
         for connection in reader.connections:
-            if not isinstance(connection.ext, ConnectionExtRosbag2):
-                raise BagError('{}: --with-recording copies rosbag2 recordings (.mcap, .db3); '
-                               'convert a ROS 1 bag with rosbags-convert first'.format(source))
+            text, digest = _copied_definition(connection)
             copies[connection.id] = writer.add_connection(
-                connection.topic, connection.msgtype, typestore=reader.typestore,
+                connection.topic, connection.msgtype, msgdef=text, rihs01=digest,
                 serialization_format=connection.ext.serialization_format,
                 offered_qos_profiles=connection.ext.offered_qos_profiles)
         for connection, timestamp, data in reader.messages():
@@ -105,8 +124,7 @@ def _source_messages(source: Path, writer: Any) -> Iterator[Tuple[Any, int, byte
 def write_diagnostics(path: Path, topic_name: str, arrays: Sequence[StampedStatuses],
                       recording: Optional[Path] = None) -> Path:
     """Write the arrays on topic_name (and the recording's messages) to a rosbag2 folder."""
-    from rosbags.highlevel import AnyReaderError
-    from rosbags.rosbag2 import StoragePlugin, Writer, WriterError
+    from rosbags.rosbag2 import ReaderError, StoragePlugin, Writer, WriterError
     from rosbags.typesys import get_typestore, Stores
 
     folder = output_folder(path)
@@ -128,7 +146,7 @@ def write_diagnostics(path: Path, topic_name: str, arrays: Sequence[StampedStatu
                     write_until(timestamp)
                     writer.write(connection, timestamp, data)
             write_until(None)
-    except (BagError, OSError, ValueError, KeyError, WriterError, AnyReaderError) as error:
+    except (BagError, OSError, ValueError, KeyError, WriterError, ReaderError) as error:
         shutil.rmtree(folder, ignore_errors=True)  # never leave half a recording behind
         if isinstance(error, BagError):
             raise

@@ -8,19 +8,35 @@ order they were recorded (file order: a recording whose clock went back keeps it
 Scans are decoded only as far as their header. Messages of a type the audit cannot read are
 skipped and counted, never an error; a file that cannot be read at all is a BagError with a
 one-line reason.
+
+Every message of a file is audited or counted with its reason: an MCAP message on a channel
+no Channel record names, or a .db3 row of no topic, becomes a note of the report. Types are
+resolved per connection, from that connection's own definition (or the distribution's
+where the file holds none): one topic's definitions never change how another is read, and
+the definitions of topics the audit does not read are never parsed. What metadata.yaml says
+is checked against the files before it is repeated: a count the files do not hold, a file
+listed twice, a listed file that is a pipe.
 """
+import bz2
 import struct
+from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import BagError
-from .recover import CutShort, RawMessage, recover
+from .recover import AT_FOOTER, CutShort, Definition, NO_DEFINITION, RawMessage, recover, walk
 from ..engine.config import AuditConfig
-from ..engine.records import Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
+from ..engine.records import HeaderRecord, Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
     Unreadable
-from ..message_types import cdr_header, HEADER_TYPES, ODOMETRY, odometry_record, pose_record, \
-    POSE_MESSAGE_TYPES, ros1_header, TF_TYPES, transform_records
+from ..engine.store import CLOCK_TOPIC
+from ..message_types import cdr_header, HEADER_TYPES, InvalidField, ODOMETRY, odometry_record, \
+    pose_record, POSE_MESSAGE_TYPES, ros1_header, stamp_seconds, TF_TYPES, transform_records
+
+CLOCK = 'rosgraph_msgs/msg/Clock'  # a recorded /clock: the time stamps are judged against
+METADATA_LIMIT = 1 << 20  # 1 MiB: rosbag2 writes a few KB; a larger metadata.yaml is not one
+DEFINITION_LIMIT = 1 << 18  # 256 KiB: an audited type's whole definition is a few KB
+LOG_TIME_LIMIT = 1 << 63  # a ROS time (rcutils_time_point_value_t) is a signed 64-bit count
 
 
 @dataclass(frozen=True)
@@ -41,19 +57,23 @@ class ReadStats:
 
     skipped: Dict[Tuple[str, str], int] = field(default_factory=dict)
     read: int = 0
+    orphans: Dict[int, int] = field(default_factory=dict)  # MCAP channel id -> messages
+    orphan_rows: int = 0  # .db3 rows whose topic_id names no topic
+    stopped: str = ''  # an MCAP whose walk stopped at a damaged record: where and why
 
 
 def _read_errors() -> Tuple[type, ...]:
     """Return the exceptions that mean "this file is damaged", from every layer below."""
-    from rosbags.highlevel import AnyReaderError
     from rosbags.rosbag1 import ReaderError as Reader1Error
     from rosbags.rosbag2 import ReaderError as Reader2Error
     from rosbags.serde import SerdeError
+    from rosbags.typesys import TypesysError
     # TypeError, MemoryError and RuntimeError come from damaged files too: an MCAP of only its
-    # magic, a summary whose lengths were flipped, a corrupt lz4 chunk, a NULL data column
-    errors: List[type] = [AnyReaderError, Reader1Error, Reader2Error, SerdeError, struct.error,
+    # magic, a summary whose lengths were flipped, a corrupt lz4 chunk, a NULL data column;
+    # AttributeError from QoS metadata of the wrong shape (durability: [])
+    errors: List[type] = [Reader1Error, Reader2Error, SerdeError, TypesysError, struct.error,
                           OSError, EOFError, ValueError, KeyError, IndexError, AssertionError,
-                          TypeError, MemoryError, RuntimeError, ArithmeticError]
+                          TypeError, MemoryError, RuntimeError, ArithmeticError, AttributeError]
     for module, name in (('apsw', 'Error'), ('backports.zstd', 'ZstdError'),
                          ('compression.zstd', 'ZstdError')):
         try:  # rosbags' SQLite binding, and its zstd decompressor
@@ -99,6 +119,130 @@ def _bag_path(path: Path) -> Path:
                    'audit them all with --recursive'.format(path, len(files)))
 
 
+def _listed_files(folder: Path) -> List[str]:
+    """
+    Check a rosbag2 folder's metadata.yaml before rosbags reads it; return notes on it.
+
+    A metadata.yaml past METADATA_LIMIT, or one that lists a file that is not a regular file
+    (a named pipe would block the reading forever), is refused in one line; a file listed
+    more than once is read once, and said so.
+    """
+    import yaml
+
+    metadata = folder / 'metadata.yaml'
+    size = metadata.stat().st_size
+    if size > METADATA_LIMIT:
+        raise BagError('{}: metadata.yaml is {:.1f} MB, beyond the {} MB a rosbag2 index '
+                       'needs: not read'.format(folder, size / 1e6, METADATA_LIMIT >> 20))
+    try:
+        loader = getattr(yaml, 'CSafeLoader', yaml.SafeLoader)
+        document = yaml.load(metadata.read_bytes(), Loader=loader)
+        listed = [PurePath(str(name)).name for name in
+                  document['rosbag2_bagfile_information']['relative_file_paths']]
+    except (yaml.YAMLError, OSError, TypeError, KeyError, ValueError, RecursionError):
+        return []  # rosbags says what is wrong with it
+    for name in dict.fromkeys(listed):
+        path = folder / name
+        if path.exists() and not path.is_file():
+            raise BagError('{}: metadata.yaml lists {}, which is not a regular file (a pipe or '
+                           'a device?): not read'.format(folder, name))
+    return ['metadata.yaml lists {} {} times: it was read once'.format(name, times)
+            for name, times in Counter(listed).items() if times > 1]
+
+
+def _bounded(compression: str, size: int) -> Callable[[bytes], bytes]:
+    """
+    Return a ROS 1 chunk's decompressor that stops past the size its record declares.
+
+    Stream after stream (bz2 and lz4 both read concatenated streams), never more than
+    size + 1 bytes out: an 11 KB chunk that would inflate to 2 GB is refused at its size.
+    """
+    def inflate(data: bytes) -> bytes:
+        if compression == 'none':
+            out = data
+        else:
+            if compression == 'bz2':
+                make: Callable[[], Any] = bz2.BZ2Decompressor
+            else:
+                from lz4.frame import LZ4FrameDecompressor as make
+            out, rest = b'', data
+            while rest and len(out) <= size:
+                stream = make()
+                out += stream.decompress(rest, max_length=size + 1 - len(out))
+                rest = stream.unused_data if stream.eof else b''
+        if len(out) > size:
+            raise ValueError('a {} chunk inflates past the {} bytes its record declares'.format(
+                compression, size))
+        return out
+    return inflate
+
+
+def _ros1_reader(path: Path) -> Any:
+    """Return a rosbags ROS 1 reader whose chunks never inflate past their declared size."""
+    from rosbags.rosbag1 import Reader
+    from rosbags.rosbag1.reader import Header, RecordType
+
+    class BoundedReader(Reader):
+        def read_chunk(self) -> Any:
+            start = self.bio.tell()
+            chunk = super().read_chunk()
+            end = self.bio.tell()
+            self.bio.seek(start)
+            header = Header.read(self.bio, RecordType.CHUNK)
+            self.bio.seek(end)
+            return chunk._replace(decompressor=_bounded(header.get_string('compression'),
+                                                        header.get_uint32('size')))
+
+    return BoundedReader(path)
+
+
+def _definition(connection: Any) -> Definition:
+    """Return a rosbags connection's message definition as (format, text)."""
+    msgdef = connection.msgdef
+    return (msgdef.format.name, msgdef.data) if msgdef.data else NO_DEFINITION
+
+
+def _storage_path(storage: Any) -> Any:
+    """Return what a storage reads, to tell a file listed twice (or the storage itself)."""
+    path = getattr(storage, 'path', None)
+    return Path(path).resolve() if path is not None else id(storage)
+
+
+def connection_types(definition: Definition, msgtype: str, ros2: bool = True) -> Any:
+    """
+    Return a typestore holding msgtype from one connection's definition, or why there is none.
+
+    Only that definition is registered (on an empty store); without one, the distribution's
+    own types. A definition past DEFINITION_LIMIT, or one rosbags cannot parse or register
+    (a constant of 1e999), is the one-line reason, never an exception.
+    """
+    from rosbags.typesys import get_types_from_idl, get_types_from_msg, get_typestore, \
+        Stores
+
+    form, text = definition
+    if form == 'NONE':
+        return get_typestore(Stores.ROS2_HUMBLE if ros2 else Stores.ROS1_NOETIC)
+    if len(text) > DEFINITION_LIMIT:
+        return 'its message definition is {} KB, beyond the {} KB a {} needs'.format(
+            len(text) >> 10, DEFINITION_LIMIT >> 10, msgtype)
+    store = get_typestore(Stores.EMPTY)
+    try:
+        if form == 'MSG':
+            types = get_types_from_msg(text, msgtype)
+        else:
+            types = {}
+            separator = '=' * 80 + '\n'
+            for part in text.split(separator)[1:] if text.startswith(separator) else [text]:
+                types.update(get_types_from_idl(part.split('\n', 1)[1]
+                                                if part.startswith('IDL: ') else part))
+        store.register(types)
+    except _read_errors() + (NameError, SyntaxError, RecursionError) as error:
+        return 'its message definition cannot be read ({})'.format(_first_line(error))
+    if msgtype not in store.types:
+        return 'its message definition does not define {}'.format(msgtype)
+    return store
+
+
 Decoder = Callable[[bytes], Payload]
 
 
@@ -107,26 +251,27 @@ class Recording:
 
     def __init__(self, path: Path, config: AuditConfig = AuditConfig()):
         """Open the recording and check it holds transforms; raise BagError if not."""
-        from rosbags.highlevel import AnyReader
-        from rosbags.typesys import get_typestore, Stores
+        from rosbags.rosbag2 import Reader
 
         self.path = Path(path)
         self.config = config
         self.stats = ReadStats()
         self.cut: Optional[CutShort] = None  # an MCAP without its footer: what was recovered
+        self.file_notes: List[str] = []  # what is wrong with the file, said in the report
         self._errors = _read_errors()
         opened = _bag_path(self.path)
-        self._reader = AnyReader([opened], default_typestore=get_typestore(Stores.ROS2_HUMBLE))
+        self._is2 = opened.suffix != '.bag'
+        if opened.is_dir():
+            self.file_notes += self._guard(lambda: _listed_files(opened))
+        self._reader = self._guard(lambda: Reader(opened) if self._is2 else _ros1_reader(opened))
         try:
             self._reader.open()
         except self._errors as error:
             self.cut = recover(opened, self._errors) if opened.suffix == '.mcap' else None
             if self.cut is None:
                 raise self._damaged(error) from None
-        self._typestore = self._reader.typestore if self.cut is None \
-            else get_typestore(Stores.ROS2_HUMBLE)
-        self._is2 = self.cut is not None or self._reader.is2
         try:
+            self._storages = self._guard(self._unique_storages) if self.cut is None else []
             self.info = self._guard(self._summary)
         except BagError:
             self.close()
@@ -135,7 +280,8 @@ class Recording:
             self.close()
             raise BagError('{}: no /tf or /tf_static topic, nothing to audit (topics: {})'.format(
                 self.path, ', '.join(sorted(self.info.topics)) or 'none'))
-        self._decoders: Dict[Tuple[str, str], Optional[Decoder]] = {}
+        self._decoders: Dict[Tuple[str, str, Definition], Optional[Decoder]] = {}
+        self._typestores: Dict[Tuple[str, Definition], Any] = {}
 
     def _guard(self, action: Callable[[], Any]) -> Any:
         """Run action, turning any damaged-file error into a BagError."""
@@ -148,26 +294,57 @@ class Recording:
         """Return the BagError for a file that rosbags (or the decoding) could not read."""
         return BagError('{}: cannot read ({})'.format(self.path, _first_line(error)))
 
+    def _unique_storages(self) -> List[Any]:
+        """Return a rosbag2 recording's storage files, each once (rosbags reads them so too)."""
+        if not self._is2:
+            return []
+        storage = self._reader.storage
+        inner = getattr(storage, 'storages', None)
+        if inner is None:
+            return [storage]
+        unique = list({_storage_path(s): s for s in inner}.values())
+        inner[:] = unique
+        return unique
+
     def _summary(self) -> RecordingInfo:
-        """Return the recording's span and topics from its index (or what was recovered)."""
+        """Return the recording's span and topics, as its files' own indexes hold them."""
         if self.cut is not None:
             cut = self.cut
             return RecordingInfo(str(self.path), cut.start_ns * 1e-9,
                                  (cut.end_ns - cut.start_ns) * 1e-9, cut.count, cut.topics,
                                  False)
-        reader = self._reader
-        topics = {name: (info.msgtype or '?', info.msgcount)
-                  for name, info in reader.topics.items()}
-        count = reader.message_count
-        start = reader.start_time if count else 0
-        duration = reader.duration if count else 0
-        return RecordingInfo(str(self.path), start * 1e-9, duration * 1e-9, count, topics,
-                             not reader.is2)
+        if not self._is2:
+            reader = self._reader
+            topics = {name: (info.msgtype or '?', info.msgcount)
+                      for name, info in reader.topics.items()}
+            count = reader.message_count
+            return RecordingInfo(str(self.path), reader.start_time * 1e-9 if count else 0.0,
+                                 reader.duration * 1e-9 if count else 0.0, count, topics, True)
+        topics: Dict[str, Tuple[str, int]] = {}
+        for storage in self._storages:
+            for connection in storage.connections:
+                msgtype, count = topics.get(connection.topic, (connection.msgtype, 0))
+                topics[connection.topic] = (msgtype if msgtype == connection.msgtype else '?',
+                                            count + connection.msgcount)
+        held = [s.metadata for s in self._storages if s.metadata.message_count > 0]
+        count = sum(m.message_count for m in held)
+        said = self._reader.message_count
+        if said != count and self._reader.path.is_dir():
+            self.file_notes.append('metadata.yaml says {} messages; its files hold {}: the '
+                                   "files' count is the one used".format(said, count))
+        start = min((m.start_time for m in held), default=0)
+        end = max((m.end_time for m in held), default=0)
+        return RecordingInfo(str(self.path), start * 1e-9, max(end - start, 0) * 1e-9, count,
+                             topics, False)
 
     def close(self) -> None:
         """Close the files."""
-        if self.cut is None and self._reader.stack is not None:
-            self._reader.close()
+        if self.cut is None and getattr(self._reader, 'is_open', True) \
+                and getattr(self._reader, 'bio', True) is not None:
+            try:
+                self._reader.close()
+            except self._errors:  # rosbags clears what metadata.yaml gave it: 'files: x'
+                pass
 
     def __enter__(self) -> 'Recording':
         """Return the open recording."""
@@ -182,29 +359,50 @@ class Recording:
     def audited_topics(self) -> Tuple[str, ...]:
         """Return the topics the audit reads."""
         config = self.config
+        clock = (CLOCK_TOPIC,) if self.info.topics.get(CLOCK_TOPIC, ('',))[0] == CLOCK else ()
         return (TF_TOPIC, TF_STATIC_TOPIC, config.odom_topic, config.scan_topic) + tuple(
-            pose.topic for pose in config.pose_topics)
+            pose.topic for pose in config.pose_topics) + clock
 
-    def _decoder(self, topic: str, msgtype: str) -> Optional[Decoder]:
+    def _decoder(self, topic: str, msgtype: str, definition: Definition) -> Optional[Decoder]:
         """Return how to turn a raw message of this topic and type into a record, or None."""
-        key = (topic, msgtype)
+        key = (topic, msgtype, definition)
         if key not in self._decoders:
-            self._decoders[key] = self._make_decoder(topic, msgtype)
+            self._decoders[key] = self._make_decoder(topic, msgtype, definition)
         return self._decoders[key]
 
-    def _make_decoder(self, topic: str, msgtype: str) -> Optional[Decoder]:
-        deserialize = self._typestore.deserialize_cdr if self._is2 \
-            else self._typestore.deserialize_ros1
+    def _make_decoder(self, topic: str, msgtype: str,
+                      definition: Definition) -> Optional[Decoder]:
         config = self.config
         if topic == config.scan_topic and msgtype in HEADER_TYPES:
             return cdr_header if self._is2 else ros1_header
         if topic in (TF_TOPIC, TF_STATIC_TOPIC) and msgtype in TF_TYPES:
-            return lambda raw: transform_records(deserialize(raw, msgtype))
-        if topic == config.odom_topic and msgtype == ODOMETRY:
-            return lambda raw: odometry_record(deserialize(raw, msgtype))
-        if topic in {pose.topic for pose in config.pose_topics} and msgtype in POSE_MESSAGE_TYPES:
-            return lambda raw: pose_record(deserialize(raw, msgtype))
-        return None
+            record = transform_records
+        elif topic == config.odom_topic and msgtype == ODOMETRY:
+            record = odometry_record
+        elif topic in {p.topic for p in config.pose_topics} and msgtype in POSE_MESSAGE_TYPES:
+            record = pose_record
+        elif topic == CLOCK_TOPIC and msgtype == CLOCK:  # stamps are judged against it
+            record = _clock_record
+        else:
+            return None
+        types = self._types(definition, msgtype)
+        if isinstance(types, str):
+            return lambda raw: Unreadable(types)
+        deserialize = types.deserialize_cdr if self._is2 else types.deserialize_ros1
+        return lambda raw: record(deserialize(raw, msgtype))
+
+    def _types(self, definition: Definition, msgtype: str) -> Any:
+        """
+        Return the typestore that reads a connection of this definition, or why there is none.
+
+        Only this connection's definition is registered (on an empty store), so another
+        topic's definitions (a ROS 1 Header with seq, a redefined Vector3) never change how
+        this one is read; without a definition, the distribution's own types.
+        """
+        key = (msgtype, definition)  # tf/tfMessage and tf2_msgs/TFMessage share one text
+        if key not in self._typestores:
+            self._typestores[key] = connection_types(definition, msgtype, self._is2)
+        return self._typestores[key]
 
     # -- the messages -------------------------------------------------------------------
 
@@ -221,24 +419,23 @@ class Recording:
 
         A message that cannot be decoded, or whose topic was recorded with a type the audit
         cannot read, is yielded as Unreadable with the reason: counted and reported, while the
-        rest of the recording is audited. Each call is a pass of its own from the start, by
-        config (default: the one the recording was opened with), and stats count that pass:
-        init finds the robot's frames in a first pass and places its poses in a second, over
-        one opening of the file.
+        rest of the recording is audited; so is one logged at or past 2^63 ns, which no ROS
+        time holds. Each call is a pass of its own from the start, by config (default: the
+        one the recording was opened with), and stats count that pass: init finds the robot's
+        frames in a first pass and places its poses in a second, over one opening of the file.
         """
         self._use(config)
         skipped = self.stats.skipped
         last_ns = 0
         try:
-            raw = self.cut.messages(self.audited_topics()) if self.cut is not None \
-                else _recorded_order(self._reader, self.audited_topics())
-            for topic, msgtype, log_ns, data in raw:
-                if log_ns is None:
+            for topic, msgtype, log_ns, data, definition in self._raw():
+                if log_ns is None or log_ns >= LOG_TIME_LIMIT:
                     yield Message(last_ns * 1e-9, topic, Unreadable(
-                        'a row without a valid time or data'))
+                        'a row without a valid time or data' if log_ns is None else
+                        'logged at {} ns, past the 2^63 ns a ROS time holds'.format(log_ns)))
                     continue
                 last_ns = log_ns
-                decode = self._decoder(topic, msgtype)
+                decode = self._decoder(topic, msgtype, definition)
                 if decode is None:
                     skipped[(topic, msgtype)] = skipped.get((topic, msgtype), 0) + 1
                     yield Message(log_ns * 1e-9, topic, Unreadable(
@@ -248,6 +445,8 @@ class Recording:
                 self.stats.read += 1
                 try:
                     payload = decode(data)
+                except InvalidField as error:
+                    payload = Unreadable(str(error))
                 except self._errors as error:
                     payload = Unreadable('undecodable {} ({})'.format(
                         msgtype.rsplit('/', 1)[-1], _first_line(error)))
@@ -255,29 +454,60 @@ class Recording:
         except self._errors as error:
             raise self._damaged(error) from None
 
+    def notes(self) -> List[str]:
+        """Return what the report must say of the file and of the last pass over it."""
+        stats = self.stats
+        notes = list(self.file_notes)
+        for channel, count in sorted(stats.orphans.items()):
+            notes.append('{} message{} on MCAP channel id {}, which no Channel record names, '
+                         'could not be audited: their topic is unknown'.format(
+                             count, '' if count == 1 else 's', channel))
+        if stats.orphan_rows:
+            notes.append('{} of the messages table name{} no topic (topic_id not in the '
+                         'topics table) and could not be audited'.format(
+                             '1 row' if stats.orphan_rows == 1 else
+                             '{} rows'.format(stats.orphan_rows),
+                             's' if stats.orphan_rows == 1 else ''))
+        if stats.stopped:
+            notes.append('reading stopped early ({}); the messages before it were audited'
+                         .format(stats.stopped))
+        return notes
 
-def _recorded_order(reader: Any, wanted: Iterable[str]) -> Iterator[RawMessage]:
-    """
-    Yield the wanted topics' raw messages in file order where the storage allows.
+    def _raw(self) -> Iterator[RawMessage]:
+        """Yield the audited topics' raw messages in file order where the storage allows."""
+        wanted = set(self.audited_topics())
+        if self.cut is not None:
+            yield from self.cut.messages(wanted, self._orphan)
+            return
+        storages = self._storages
+        if not self._is2 or getattr(self._reader.storage, 'storages', None) is not None \
+                and self._reader.storage.metadata.compression_mode == 'message':
+            # ROS 1 files and message-compressed rosbag2 folders: in log-time order
+            connections = [c for c in self._reader.connections if c.topic in wanted]
+            definitions = {c.id: _definition(c) for c in connections}
+            for connection, log_ns, data in self._reader.messages(connections):
+                yield connection.topic, connection.msgtype, log_ns, data, \
+                    definitions[connection.id]
+            return
+        for storage in storages:
+            yield from self._storage_raw(storage, wanted)
 
-    rosbags sorts by log time; file order keeps a recording's clock jumping back. ROS 1
-    files and message-compressed rosbag2 folders are read in log-time order.
-    """
-    from rosbags.rosbag2.storage_mcap import McapReader
-    from rosbags.rosbag2.storage_sqlite3 import Sqlite3Reader
+    def _storage_raw(self, storage: Any, wanted: Iterable[str]) -> Iterator[RawMessage]:
+        from rosbags.rosbag2.storage_mcap import McapReader
+        from rosbags.rosbag2.storage_sqlite3 import Sqlite3Reader
 
-    wanted = set(wanted)
-    storages = _storages(reader)
-    if storages is None:
-        connections = [c for c in reader.connections if c.topic in wanted]
-        for connection, log_ns, data in reader.messages(connections):
-            yield connection.topic, connection.msgtype, log_ns, data
-        return
-    for storage in storages:
+        if isinstance(storage, McapReader):
+            yield from walk(Path(storage.path), wanted, self._stopped, self._errors,
+                            self._orphan)
+            return
         mine = {c.id: c for c in storage.connections if c.topic in wanted}
-        if not mine:
-            continue
+        definitions = {cid: _definition(c) for cid, c in mine.items()}
         if isinstance(storage, Sqlite3Reader):
+            self.stats.orphan_rows += storage.dbconn.execute(
+                'SELECT COUNT(*) FROM messages WHERE topic_id NOT IN (SELECT id FROM '
+                'topics)').fetchone()[0]
+            if not mine:
+                return
             # a damaged .db3 may hold NULL or text where a row's time or data should be
             rows = ((cid, log_ns if valid else None, data if valid else b'')
                     for cid, log_ns, data, valid in storage.dbconn.execute(
@@ -285,24 +515,18 @@ def _recorded_order(reader: Any, wanted: Iterable[str]) -> Iterator[RawMessage]:
                         "typeof(data) = 'blob' FROM messages WHERE topic_id IN ({}) ORDER BY "
                         'id'.format(','.join(str(int(i)) for i in mine))))
         else:
-            scan = storage.messages_scan if isinstance(storage, McapReader) else storage.messages
-            rows = ((c.id, log_ns, data) for c, log_ns, data in scan(list(mine.values())))
+            rows = ((c.id, log_ns, data) for c, log_ns, data in storage.messages(
+                list(mine.values())))
         for cid, log_ns, data in rows:
             connection = mine[cid]
-            yield connection.topic, connection.msgtype, log_ns, bytes(data)
+            yield connection.topic, connection.msgtype, log_ns, bytes(data), definitions[cid]
 
+    def _orphan(self, channel: int) -> None:
+        self.stats.orphans[channel] = self.stats.orphans.get(channel, 0) + 1
 
-def _storages(reader: Any) -> Optional[List[Any]]:
-    """Return a rosbag2 recording's storage files, or None to read through rosbags' merge."""
-    if not reader.is2:
-        return None
-    storage = reader.readers[0].storage
-    inner = getattr(storage, 'storages', None)
-    if inner is None:
-        return [storage]
-    if storage.metadata.compression_mode == 'message':
-        return None
-    return list(inner)
+    def _stopped(self, reason: str) -> None:
+        if not reason.startswith(AT_FOOTER):
+            self.stats.stopped = self.stats.stopped or reason
 
 
 def read_messages(path: Path, config: AuditConfig = AuditConfig()) -> Iterator[Message]:
@@ -315,3 +539,8 @@ def recording_info(path: Path) -> RecordingInfo:
     """Return a recording's start, duration, message count and topics."""
     with Recording(path) as recording:
         return recording.info
+
+
+def _clock_record(message: Any) -> HeaderRecord:
+    """Return a recorded /clock message as a header with its time (the store follows it)."""
+    return HeaderRecord('', stamp_seconds(message.clock))

@@ -6,14 +6,20 @@ What can be read of an MCAP file whose recorder died before it wrote the footer.
 A recorder killed by a crash or a dead battery leaves the data section without the summary
 and footer that rosbags opens a file by. The mcap library's stream reader walks the records
 from the start instead: every complete chunk is recovered, and reading stops where the file
-does (or at the first damaged record), saying where.
+does (or at the first damaged record), saying where. The same walk reads every MCAP file's
+messages in file order, so a message on a channel id no Channel record names is counted
+(orphan), never passed over without a word.
 """
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, Iterator, Optional, Tuple
+from typing import Callable, Dict, Iterable, Iterator, Optional, Tuple
 
-RawMessage = Tuple[str, str, Optional[int], bytes]  # topic, type, log time (ns; None: bad row)
+Definition = Tuple[str, str]  # a connection's message definition: format (MSG, IDL, NONE), text
+NO_DEFINITION: Definition = ('NONE', '')
+# topic, type, log time (ns; None: a row without a valid time), data, the type's definition
+RawMessage = Tuple[str, str, Optional[int], bytes, Definition]
 RECORD_LIMIT = 1 << 28  # 256 MiB: a longer record in a cut file is damage, not data
+AT_FOOTER = 'the file ends in its footer'  # a whole file's walk ends there as it should
 
 
 @dataclass
@@ -27,12 +33,10 @@ class CutShort:
     count: int = 0
     stopped: str = ''  # why reading stopped, for the report
 
-    def messages(self, wanted: Optional[Iterable[str]] = None) -> Iterator[RawMessage]:
+    def messages(self, wanted: Optional[Iterable[str]] = None,
+                 orphan: Optional[Callable[[int], None]] = None) -> Iterator[RawMessage]:
         """Yield the recoverable messages of the wanted topics in file order."""
-        wanted = None if wanted is None else set(wanted)
-        for topic, msgtype, log_ns, data in _walk(self.path, self._stop):
-            if wanted is None or topic in wanted:
-                yield topic, msgtype, log_ns, data
+        yield from walk(self.path, wanted, self._stop, orphan=orphan)
 
     def _stop(self, reason: str) -> None:
         self.stopped = self.stopped or reason
@@ -41,7 +45,7 @@ class CutShort:
 def recover(path: Path, errors: Tuple[type, ...]) -> Optional[CutShort]:
     """Return what can be read of a cut MCAP file, or None when it holds no message at all."""
     cut = CutShort(Path(path))
-    for topic, msgtype, log_ns, _ in _walk(cut.path, cut._stop, errors):
+    for topic, msgtype, log_ns, _, _ in walk(cut.path, None, cut._stop, errors):
         known = cut.topics.get(topic, (msgtype, 0))
         cut.topics[topic] = (known[0], known[1] + 1)
         cut.start_ns = log_ns if not cut.count else min(cut.start_ns, log_ns)
@@ -50,28 +54,49 @@ def recover(path: Path, errors: Tuple[type, ...]) -> Optional[CutShort]:
     return cut if cut.count else None
 
 
-def _walk(path: Path, stop, errors: Tuple[type, ...] = ()) -> Iterator[RawMessage]:
-    """Yield every message record the stream reader reaches, until the file or a record ends."""
+def _definition(schema: object) -> Tuple[str, Definition]:
+    """Return a Schema record's type name and definition, as rosbags names their formats."""
+    encoding = getattr(schema, 'encoding', '')
+    form = {'ros2msg': 'MSG', 'ros2idl': 'IDL'}.get(encoding, 'NONE')
+    text = getattr(schema, 'data', b'').decode('utf-8', 'replace') if form != 'NONE' else ''
+    return getattr(schema, 'name', '?'), (form, text)
+
+
+def walk(path: Path, wanted: Optional[Iterable[str]], stop: Callable[[str], None],
+         errors: Tuple[type, ...] = (),
+         orphan: Optional[Callable[[int], None]] = None) -> Iterator[RawMessage]:
+    """
+    Yield the wanted topics' message records in file order, until the file or a record ends.
+
+    wanted None: every topic. orphan is told the channel id of each message whose channel no
+    Channel record (before it) names: its topic is unknown, so it cannot be audited.
+    """
     from mcap.exceptions import McapError
     from mcap.records import Channel, Footer, Message, Schema
     from mcap.stream_reader import StreamReader
 
-    schemas: Dict[int, str] = {}
-    channels: Dict[int, Tuple[str, str]] = {}
+    wanted = None if wanted is None else set(wanted)
+    schemas: Dict[int, Tuple[str, Definition]] = {}
+    channels: Dict[int, Tuple[str, str, Definition]] = {}
     with open(path, 'rb') as stream:
         reader = StreamReader(stream, record_size_limit=RECORD_LIMIT)
         try:
             for record in reader.records:
                 if isinstance(record, Schema):
-                    schemas[record.id] = record.name
+                    schemas[record.id] = _definition(record)
                 elif isinstance(record, Channel):
-                    channels[record.id] = (record.topic, schemas.get(record.schema_id, '?'))
-                elif isinstance(record, Message) and record.channel_id in channels:
-                    topic, msgtype = channels[record.channel_id]
-                    yield topic, msgtype, record.log_time, record.data
+                    name, definition = schemas.get(record.schema_id, ('?', NO_DEFINITION))
+                    channels[record.id] = (record.topic, name, definition)
+                elif isinstance(record, Message):
+                    known = channels.get(record.channel_id)
+                    if known is None:
+                        if orphan is not None:
+                            orphan(record.channel_id)
+                    elif wanted is None or known[0] in wanted:
+                        yield known[0], known[1], record.log_time, record.data, known[2]
                 elif isinstance(record, Footer):
-                    stop('the file ends in its footer, without the closing magic, at byte '
-                         '{}'.format(stream.tell()))
+                    stop('{}, without the closing magic, at byte {}'.format(
+                        AT_FOOTER, stream.tell()))
                     return
         except (McapError, EOFError) + tuple(errors) as error:
             stop('{} at byte {} of {}'.format(

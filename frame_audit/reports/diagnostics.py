@@ -6,17 +6,25 @@ What one check cycle publishes on /diagnostics, as plain data: one status per ch
 The live node (ros/messages.py) and the offline diagnostics recording (recordings/
 diagnostics.py) build their DiagnosticStatus messages from this, so a recording's /diagnostics
 reads exactly as the node's would have during `ros2 bag play`.
+
+rqt_runtime_monitor cuts a row at about 105 characters: the row's message is the most severe,
+then largest, finding's verdict with its numbers, within MAX_MESSAGE_CHARS; the detail pane
+(key-values) keeps every finding's full text.
 """
+import re
 from dataclasses import dataclass
 from typing import List, Tuple
 
-from ..engine.findings import CheckResult, Finding, one_line, Value
+from ..engine.findings import CheckResult, Finding, Level, one_line, printable, Value
 
 STATUS_PREFIX = 'frame_audit: '
 FINDING_PREFIX = 'finding '
 MAX_FINDINGS_SHOWN = 10  # per status: the diagnostics stay readable and bounded
-MAX_MESSAGE_CHARS = 300
+MAX_VALUES_SHOWN = 100  # a check's own key-values (a flood of 10,000 edges has 30,000)
+MAX_MESSAGE_CHARS = 99  # what an rqt row shows
 DIAGNOSTICS_TOPIC = '/diagnostics'
+SIZE_KEY = re.compile(r'(_m|_s|_rad|_m_.*)$')  # values that measure: metres, seconds, radians
+CLAUSE_END = re.compile(r' \(|: |; |\. |, but ')
 
 
 @dataclass(frozen=True)
@@ -48,13 +56,66 @@ def _finding_values(index: int, finding: Finding) -> List[Tuple[str, str]]:
     return pairs
 
 
+def measure(key: str, value: Value) -> float:
+    """Return a value's size when it measures (metres, seconds, radians), else 0."""
+    if SIZE_KEY.search(key) and isinstance(value, (int, float)) \
+            and not isinstance(value, bool):
+        return abs(value)
+    return 0.0
+
+
+def size(finding: Finding) -> float:
+    """Return how large a finding is: its largest measure."""
+    return max((measure(key, v) for key, v in finding.values.items()), default=0.0)
+
+
+def ranked(findings: List[Finding]) -> List[Finding]:
+    """Return the findings most severe first, then largest (a stable order otherwise)."""
+    return sorted(findings, key=lambda f: (-int(f.level) if f.level != Level.STALE else 0,
+                                           -size(f)))
+
+
+def row_message(result: CheckResult, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """
+    Return a status's row: the leading finding's verdict and its numbers, within limit.
+
+    'base_link → laser is [x=0.27 expected_x=0.26 rotation_error_rad=0] (+1 more)': the verdict
+    is the message up to its first clause, the numbers are the finding's values.
+    """
+    if not result.findings:
+        return one_line(result.message, limit)
+    lead = ranked(result.findings)[0]
+    more = ' (+{} more)'.format(len(result.findings) - 1) if len(result.findings) > 1 else ''
+    pairs = ['{}={}'.format(key, format_value(v)) for key, v in sorted(
+        lead.values.items(), key=lambda item: -measure(*item))]  # largest measures first
+    if not pairs:
+        return one_line(lead.message, limit - len(more)) + more
+    head = printable(CLAUSE_END.split(lead.message, 1)[0])
+    room = limit - len(more)
+    head_room = max(room // 3, room - len(' '.join(pairs[:2])) - 6)  # two numbers fit
+    head = head if len(head) <= head_room else head[:head_room - 1] + '…'
+    shown = pairs[:1]
+    for index, pair in enumerate(pairs[1:], start=2):  # whole numbers only, as many as fit
+        cut = ' …' if index < len(pairs) else ''
+        if len('{} [{} {}{}]'.format(head, ' '.join(shown), pair, cut)) > room:
+            shown.append('…')
+            break
+        shown.append(pair)
+    return '{} [{}]'.format(head, ' '.join(shown))[:room] + more
+
+
 def status_content(result: CheckResult, hardware_id: str) -> StatusContent:
-    """Return one check's status: its level, message, numbers and first findings."""
-    values = [(key, format_value(v)) for key, v in result.values.items()]
+    """Return one check's status: its level, row message, numbers and first findings."""
+    values = [(key, format_value(v)) for key, v in
+              list(result.values.items())[:MAX_VALUES_SHOWN]]
+    if len(result.values) > MAX_VALUES_SHOWN:
+        values.append(('values not shown', str(len(result.values) - MAX_VALUES_SHOWN)))
     if result.findings:
         values.append(('findings', str(len(result.findings))))
-    for index, finding in enumerate(result.findings[:MAX_FINDINGS_SHOWN], start=1):
+    for index, finding in enumerate(ranked(result.findings)[:MAX_FINDINGS_SHOWN], start=1):
         values.extend(_finding_values(index, finding))
-    return StatusContent(int(result.level), STATUS_PREFIX + result.check,
-                         one_line(result.message, MAX_MESSAGE_CHARS), hardware_id,
+    row = row_message(result)
+    if not result.findings and row != result.message:  # the row was cut: the pane has it all
+        values.append(('summary', result.message))
+    return StatusContent(int(result.level), STATUS_PREFIX + result.check, row, hardware_id,
                          tuple(values))

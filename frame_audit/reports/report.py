@@ -8,7 +8,7 @@ The report is built once from the audit's results; each format only renders it.
 import json
 from pathlib import Path
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
@@ -74,14 +74,24 @@ class Report:
     @property
     def summary(self) -> Dict[str, int]:
         """Return how many checks ended at each level."""
-        counts = {level.name: 0 for level in Level}
-        for check in self.checks:
-            counts[check.level] += 1
-        return counts
+        return _per_level(check.level for check in self.checks)
+
+    @property
+    def finding_summary(self) -> Dict[str, int]:
+        """Return how many findings are at each level: one check may hold several."""
+        return _per_level(finding.level for finding in self.findings)
 
     def worst(self) -> Level:
         """Return the worst level of any finding (OK when there is none)."""
         return max((Level[f.level] for f in self.findings), default=Level.OK)
+
+
+def _per_level(levels: Iterable[str]) -> Dict[str, int]:
+    """Return how many of these level names there are of each level, every level named."""
+    counts = {level.name: 0 for level in Level}
+    for level in levels:
+        counts[level] += 1
+    return counts
 
 
 RECORDING = 'recording'  # findings about the file itself, not the robot (as lint's lint_files)
@@ -124,6 +134,7 @@ def report_document(report: Report) -> Dict[str, Any]:
         'checks': [asdict(check) for check in report.checks],
         'findings': [asdict(finding) for finding in report.findings],
         'summary': report.summary,
+        'finding_summary': report.finding_summary,
     }
     if report.audited_messages is not None:
         document['audited_messages'] = report.audited_messages
@@ -180,9 +191,16 @@ def to_text(report: Report, colour: bool = False) -> str:
     if report.skipped:
         lines += ['', 'Skipped:'] + ['  ' + printable(line) for line in _skipped(report)]
     lines += ['', 'Frames:'] + ['  ' + printable(_frame_line(row)) for row in report.frames]
-    summary = ', '.join('{} {}'.format(n, level) for level, n in report.summary.items() if n)
-    lines += ['', 'Summary: ' + summary]
+    lines += ['', 'Summary: ' + _summary(report)]
     return '\n'.join(lines) + '\n'
+
+
+def _summary(report: Report) -> str:
+    """Return how many checks, then how many findings, ended at each level."""
+    def counted(counts: Dict[str, int]) -> str:
+        return ', '.join('{} {}'.format(n, level) for level, n in counts.items() if n) or 'none'
+    return '{} (checks); {} (findings)'.format(counted(report.summary),
+                                               counted(report.finding_summary))
 
 
 def _cell(text: str) -> str:
@@ -192,8 +210,7 @@ def _cell(text: str) -> str:
 def to_markdown(report: Report) -> str:
     """Return the report as markdown, to paste into an issue."""
     lines = ['## frame_audit: `{}`'.format(printable(report.source).replace('`', "'")), '',
-             '{}. {}.'.format(_size(report), ', '.join(
-                 '{} {}'.format(n, level) for level, n in report.summary.items() if n)),
+             '{}. {}.'.format(_size(report), _summary(report)),
              '', '| check | level | message |', '| --- | --- | --- |']
     lines += ['| `{}` | {} | {} |'.format(c.check, c.level, _cell(c.message))
               for c in report.checks]

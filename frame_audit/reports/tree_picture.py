@@ -7,12 +7,14 @@ Graphviz lays it out: .dot is written as text; .svg and .png need Graphviz's dot
 which scripts/setup.sh installs.
 """
 import subprocess
+import textwrap
 from pathlib import Path
 from typing import Dict, Iterable, Optional, Set, Tuple
 
 from ..engine import check_ids as ids
 from ..engine.checks.common import arrow
 from ..engine.findings import fmt
+from ..engine.records import TF_STATIC_TOPIC
 from .report import FindingLine
 from ..engine.tree_view import TreeReader
 from ..errors import PictureError
@@ -23,6 +25,9 @@ RED = '#d62728'
 EDGE_CHECKS = (ids.PARENTS, ids.CHAIN, ids.LASER, ids.VALUES, ids.TIMING, ids.STATIC)
 FORMATS = ('.dot', '.gv', '.svg', '.png')
 MAX_DRAWN = 150  # frames Graphviz lays out in a second or two
+MAX_LABEL = 80  # characters of a frame id, topic or publisher a label shows
+WIDE = 6  # frames at one depth past which the tree is laid out left to right
+REASON_WIDTH = 40  # characters a line of a missing frame's reason takes
 
 
 def _marked(findings: Iterable[FindingLine]) -> Tuple[Set[str], Set[Tuple[str, str]]]:
@@ -60,6 +65,55 @@ def _drawn(store: TreeReader, marked: Set[str], chain: Iterable[str]) -> Set[str
     return drawn
 
 
+def _label(*lines: str, limit: int = MAX_LABEL) -> str:
+    """
+    Return lines as a DOT label shows them: control characters escaped, long ids shortened.
+
+    Backslashes are doubled, so an id ending in one never escapes the label's closing
+    quote (the graphviz library escapes the quotes); a 1 MB id becomes its start and its
+    length, which Graphviz lays out; '<...>' is text, never an HTML label.
+    """
+    import graphviz
+
+    shown = []
+    for line in lines:
+        head = line if len(line) <= limit else line[:limit - 16]
+        printable = ''.join(c if c.isprintable() else repr(c)[1:-1] for c in head)
+        if head is not line:
+            printable = '{}… ({} characters)'.format(printable, len(line))
+        shown.append(printable.replace('\\', '\\\\'))
+    return graphviz.nohtml('\n'.join(shown))
+
+
+def _node_names(frames: Set[str]) -> Dict[str, str]:
+    """
+    Return each frame's DOT node name: the id itself when DOT can quote it whole, else a number.
+
+    An id with a backslash, a control character or past MAX_LABEL characters is named
+    '#N' (a number no other frame is called), and shown by its label.
+    """
+    names: Dict[str, str] = {}
+    number = 0
+    for frame in sorted(frames):
+        if len(frame) <= MAX_LABEL and frame.isprintable() and '\\' not in frame:
+            names[frame] = frame
+            continue
+        while '#{}'.format(number) in frames:
+            number += 1
+        names[frame] = '#{}'.format(number)
+        number += 1
+    return names
+
+
+def _widest_rank(store: TreeReader, drawn: Set[str]) -> int:
+    """Return how many drawn frames share the most crowded depth below their root."""
+    depths: Dict[int, int] = {}
+    for frame in drawn:
+        depth = len(store.ancestry(frame)) - 1
+        depths[depth] = depths.get(depth, 0) + 1
+    return max(depths.values(), default=0)
+
+
 def tree_source(store: TreeReader, findings: Iterable[FindingLine], title: str = 'frame_audit',
                 expected: Optional[Dict[str, str]] = None,
                 chain: Iterable[str] = ()) -> str:
@@ -67,6 +121,9 @@ def tree_source(store: TreeReader, findings: Iterable[FindingLine], title: str =
     Return the tree in Graphviz's DOT language.
 
     expected: frames that should be in the tree and are not, with why; drawn dashed in red.
+    A frame id DOT cannot quote whole is a node by number, labelled with the escaped,
+    shortened id. A tree wider than WIDE frames at one depth (a TurtleBot4's links under
+    base_link) is laid out left to right: its crowded depth stacks down the screen instead.
     """
     import graphviz
 
@@ -75,29 +132,39 @@ def tree_source(store: TreeReader, findings: Iterable[FindingLine], title: str =
     left_out = len(store.frames) - len(drawn)
     label = title + ('\n{} of {} frames drawn: the chain, the frames with findings and their '
                      'neighbours'.format(len(drawn), len(store.frames)) if left_out else '')
-    graph = graphviz.Digraph('frames', graph_attr={'rankdir': 'TB', 'label': label,
+    wide = _widest_rank(store, drawn) > WIDE
+    if wide:
+        label += '\ndashed: static, on /tf_static (labelled with its publisher or finding)'
+    graph = graphviz.Digraph('frames', graph_attr={'rankdir': 'LR' if wide else 'TB',
+                                                   'ranksep': '0.3' if wide else '0.5',
+                                                   'label': _label(*label.split('\n')),
                                                    'labelloc': 't', 'fontname': 'Helvetica'},
                              node_attr={'shape': 'box', 'style': 'rounded',
                                         'fontname': 'Helvetica'},
                              edge_attr={'fontname': 'Helvetica', 'fontsize': '10'})
+    names = _node_names(drawn | set(expected or {}))
     for frame in sorted(drawn):
         bad = frame in bad_frames
-        graph.node(frame, frame, color=RED if bad else 'black', fontcolor=RED if bad else 'black',
-                   penwidth='2' if bad else '1')
+        graph.node(names[frame], _label(frame), color=RED if bad else 'black',
+                   fontcolor=RED if bad else 'black', penwidth='2' if bad else '1')
     for frame, why in sorted((expected or {}).items()):
-        graph.node(frame, '{}\nmissing: {}'.format(frame, why), color=RED, fontcolor=RED,
-                   style='rounded,dashed')
+        graph.node(names[frame], _label(frame, *textwrap.wrap('missing: ' + why, REASON_WIDTH),
+                                        limit=400),
+                   color=RED, fontcolor=RED, style='rounded,dashed')
     for (parent, child), edge in sorted(store.edges.items()):
         if parent not in drawn or child not in drawn:
             continue
         rate = edge.rate_hz()
-        label = [', '.join(edge.topics)]
-        label.append('static' if edge.is_static else
-                     ('{} Hz'.format(fmt(rate, 1)) if rate else '{} messages'.format(edge.count)))
-        label += sorted(edge.publishers)
         bad = (parent, child) in bad_pairs
-        graph.edge(parent, child, label='\n'.join(label), tooltip=arrow(parent, child),
-                   color=RED if bad else 'black', fontcolor=RED if bad else 'black',
+        lines = [', '.join(edge.topics)]
+        lines.append('static' if edge.is_static else
+                     ('{} Hz'.format(fmt(rate, 1)) if rate else '{} messages'.format(edge.count)))
+        lines += sorted(edge.publishers)
+        if wide and edge.is_static and not bad and edge.topics == (TF_STATIC_TOPIC,):
+            lines = sorted(edge.publishers)  # the legend says what a dashed edge is
+        graph.edge(names[parent], names[child], label=_label(*lines),
+                   tooltip=_label(arrow(parent, child)), color=RED if bad else 'black',
+                   fontcolor=RED if bad else 'black',
                    style='dashed' if edge.is_static else 'solid')
     return graph.source
 

@@ -43,7 +43,13 @@ SIM_TIME_SAMPLES = 500  # /clock arrivals kept to place the batch's messages in 
 # moment the subscription matches): they wait this long for its name, in arrival order.
 HOLD_S = 0.5
 UNKNOWN_NODE = '_NODE_NAME_UNKNOWN_'  # what the graph says before it links endpoint and node
-MAX_HELD = 2000
+MAX_HELD = 2000  # messages waiting for their publisher's name; past it they go on unnamed
+# A batch hands the audit messages for at most this long, a huge TFMessage a slice at a time,
+# so /diagnostics keeps its period; what is left waits for the next batch, up to MAX_BACKLOG
+# messages (past it the oldest are lost, and counted: the node fell behind).
+BATCH_BUDGET_S = 0.25
+SLICE = 1000  # transforms of one message handed over at once
+MAX_BACKLOG = 20000
 
 # Where each rclpy keeps it: rclpy.exceptions on Iron and newer, the C module on Humble.
 InvalidHandle = getattr(__import__('rclpy.exceptions', fromlist=['InvalidHandle']),
@@ -210,7 +216,7 @@ class Topic:
 
 @dataclasses.dataclass
 class Held:
-    """A message waiting for the graph to name its publisher (it may arrive first)."""
+    """A message waiting for the graph to name its publisher, or for the next batch."""
 
     topic: Topic
     type_name: str  # the type it was taken as: its feed in topic.feeds, whatever comes since
@@ -218,6 +224,8 @@ class Held:
     gid: Optional[bytes]
     received: float
     held_at: float
+    converted: bool = False  # msg is the rest of a huge message's records, already converted
+    publisher: Optional[str] = None  # named already (the rest of a huge message)
 
 
 class Intake:
@@ -239,6 +247,7 @@ class Intake:
         self._complain = complain
         self.taken = 0
         self.bad_messages = 0
+        self.lost = 0  # messages dropped from the backlog: the node fell behind
         self._names = PublisherNames(node)
         self._held: Deque[Held] = collections.deque()
         self._batched = TakenInBatches()
@@ -310,22 +319,37 @@ class Intake:
                                    stamp_seconds(msg.clock))
                                   for msg, info in take_queued(self._clock_feed))
         now = self._clock()
+        arrivals: List[Tuple[float, int, Topic, Any, Optional[bytes]]] = []
         for topic in self.tf + self.topics:
             if topic.subscription is not None:
-                self._take_all(topic, now)
-        self.release_held()
+                arrivals += self._queued(topic, now, len(arrivals))
+        # in arrival order across topics: a topic taken after another is not time going back
+        for received, _, topic, msg, gid in sorted(arrivals, key=lambda a: a[:2]):
+            self.take(topic, msg, gid, received)
+        self.release_held(deadline=time.monotonic() + BATCH_BUDGET_S)
+
+    def behind_s(self, now: float) -> float:
+        """Return how long ago the oldest message still waiting for the audit arrived."""
+        return max(0.0, now - self._held[0].received) if self._held else 0.0
+
+    def _queued(self, topic: Topic, now: float,
+                counted: int = 0) -> List[Tuple[float, int, Topic, Any, Optional[bytes]]]:
+        """Return every message queued on the topic, each with its receive time."""
+        taken = take_queued(topic.subscription)
+        self.taken += len(taken)
+        arrivals = []
+        for index, (msg, info) in enumerate(taken, start=counted):
+            gid = info.get('publisher_gid') if isinstance(info, dict) else None
+            arrived_ns = info.get('received_timestamp', 0) if isinstance(info, dict) else 0
+            arrivals.append((self._node_time(arrived_ns, now), index, topic, msg,
+                             bytes(gid['data']) if gid else None))
+        return arrivals
 
     def _take_all(self, topic: Topic, now: float) -> None:
         """Hand every message queued on the topic to the audit, each at its receive time."""
-        taken = take_queued(topic.subscription)
-        if not taken:
-            return
-        self.taken += len(taken)
-        for msg, info in taken:
-            gid = info.get('publisher_gid') if isinstance(info, dict) else None
-            arrived_ns = info.get('received_timestamp', 0) if isinstance(info, dict) else 0
-            self.take(topic, msg, bytes(gid['data']) if gid else None,
-                      self._node_time(arrived_ns, now))
+        for received, _, _, msg, gid in self._queued(topic, now):
+            self.take(topic, msg, gid, received)
+        self.release_held()
 
     def _node_time(self, arrived_ns: int, now: float) -> float:
         """
@@ -354,16 +378,24 @@ class Intake:
             self._complain('no time yet: use_sim_time is set and /clock is silent')
             return
         self._held.append(Held(topic, topic.type_name, msg, gid, received, time.monotonic()))
-        self.release_held(force=len(self._held) > MAX_HELD)
+        while len(self._held) > MAX_BACKLOG:  # the node fell behind: the oldest are lost
+            self._held.popleft()
+            self.lost += 1
 
-    def release_held(self, force: bool = False) -> None:
-        """Give the held messages to the audit, oldest first, once named or waited for."""
-        while self._held:
+    def release_held(self, force: bool = False, deadline: float = math.inf) -> None:
+        """
+        Give the held messages to the audit, oldest first, once named or waited for.
+
+        force gives the oldest at once; past MAX_HELD waiting, the oldest go on unnamed; past
+        the deadline the rest waits for the next batch.
+        """
+        while self._held and time.monotonic() < deadline:
             item = self._held[0]
             name = item.topic.name
-            publisher = self._names.name(name, item.gid)
+            publisher = item.publisher or self._names.name(name, item.gid)
             if publisher is None and self._names.worth_waiting(name, item.gid):
-                if not force and time.monotonic() - item.held_at < HOLD_S:
+                if not force and len(self._held) <= MAX_HELD \
+                        and time.monotonic() - item.held_at < HOLD_S:
                     return
                 if item.gid is not None:
                     self._names.give_up(item.gid)
@@ -372,9 +404,15 @@ class Intake:
             force = False
 
     def _give(self, item: Held, publisher: Optional[str]) -> None:
+        """Hand one message to the audit; of a huge one, a slice, the rest held first."""
         _, convert, add = item.topic.feeds[item.type_name]
         try:
-            add(convert(item.msg), Arrival(item.topic.name, item.received, publisher))
+            records = item.msg if item.converted else convert(item.msg)
+            if isinstance(records, (list, tuple)) and len(records) > SLICE:
+                self._held.appendleft(dataclasses.replace(
+                    item, msg=records[SLICE:], converted=True, publisher=publisher))
+                records = records[:SLICE]
+            add(records, Arrival(item.topic.name, item.received, publisher))
         except Exception as error:  # a bad message must never stop the audit
             self.bad_messages += 1
             self._complain('could not take a message on {}: {!r}'.format(

@@ -9,10 +9,14 @@ installed, stops the launch with one line before any node starts; a node that ex
 makes the launch exit non-zero, as the car's bringup needs to see.
 """
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Iterator, Optional, Tuple
 
 from ..engine.config import load_config
 from ..errors import ConfigError, LaunchError
+
+# rcl_yaml_param_parser's words for true and false, in a plain (unquoted) scalar
+RCL_BOOLS = {word for base in ('y', 'yes', 'n', 'no', 'true', 'false', 'on', 'off')
+             for word in (base, base.capitalize(), base.upper())}
 
 
 def is_true(value: str) -> bool:
@@ -27,12 +31,66 @@ def check_bringup(config: str, aggregator: str,
         raise LaunchError('config:={}: no such file; nothing was started'.format(config))
     try:
         load_config(Path(config))
+        problem = rcl_problem(Path(config).read_text(encoding='utf-8'))
     except ConfigError as error:
         raise LaunchError('config:={}: {}; nothing was started'.format(config, error)) from None
+    if problem:
+        raise LaunchError('config:={}: {}; nothing was started'.format(config, problem))
     if is_true(aggregator) and not installed('diagnostic_aggregator'):
         raise LaunchError('aggregator:=true, but diagnostic_aggregator is not installed '
                           '(apt install ros-$ROS_DISTRO-diagnostic-aggregator); nothing was '
                           'started')
+
+
+def rcl_kind(node: Any) -> str:
+    """Return the type rcl gives a YAML scalar: bool, integer, double or string."""
+    text = node.value
+    if node.style in ('"', "'"):
+        return 'string'
+    if text in RCL_BOOLS:
+        return 'bool'
+    for kind, parse in (('integer', int), ('double', float)):
+        try:
+            parse(text)
+            return kind
+        except ValueError:
+            pass
+    return 'string'
+
+
+def _sequences(node: Any, key: str = '') -> Iterator[Tuple[str, Any]]:
+    """Yield every sequence in a composed YAML document with its dotted key."""
+    import yaml
+    if isinstance(node, yaml.MappingNode):
+        for name, value in node.value:
+            yield from _sequences(value, '{}.{}'.format(key, name.value) if key else name.value)
+    elif isinstance(node, yaml.SequenceNode):
+        yield key, node
+
+
+def rcl_problem(text: str) -> Optional[str]:
+    """
+    Return why rcl cannot read a parameters file that PyYAML reads, None if it can.
+
+    rcl types each scalar on its own (PyYAML reads `1e-3` as text, rcl as a double) and
+    wants a list of one type: `translation: [0.26, 0, 0.11]` mixes a double and an integer,
+    and the node would die at start with rcl's parse error.
+    """
+    import yaml
+    for key, sequence in _sequences(yaml.compose(text)):
+        if not all(isinstance(item, yaml.ScalarNode) for item in sequence.value):
+            return '{}: a list of lists or mappings, which ROS parameters cannot hold'.format(
+                key.split('ros__parameters.', 1)[-1])
+        kinds = [rcl_kind(item) for item in sequence.value]
+        if len(set(kinds)) > 1:
+            odd = next(i for i, kind in enumerate(kinds) if kind != kinds[0])
+            hint = '; write every number with a decimal point' if {kinds[0], kinds[odd]} == {
+                'integer', 'double'} else ''
+            return '{}: [{}] mixes {} and {} ({!r}): ROS reads one type per list{}'.format(
+                key.split('ros__parameters.', 1)[-1],
+                ', '.join(item.value for item in sequence.value), kinds[0], kinds[odd],
+                sequence.value[odd].value, hint)
+    return None
 
 
 def failed_at_start(name: str, returncode: Optional[int]) -> Optional[str]:

@@ -15,6 +15,7 @@ time is the intake's (ros.intake). One steady timer drives the intake, discovery
 diagnostics.
 """
 import dataclasses
+import signal
 import sys
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -24,6 +25,7 @@ from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import SetParametersResult
 import rclpy
 from rclpy.clock import Clock, ClockType
+from rclpy.exceptions import ParameterException
 from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
 from rclpy.impl.implementation_singleton import rclpy_implementation
 from rclpy.node import Node
@@ -34,9 +36,11 @@ from tf2_msgs.msg import TFMessage
 
 from . import messages
 from .intake import Intake, Topic
+from .parameters import declare_all
+from .stall import judge_stall, Stall, STALL_S
 from ..engine.audit import Audit
 from ..engine.checks import TREE
-from ..engine.config import config_from_parameters, is_ros_parameter, NODE_NAME
+from ..engine.config import config_from_parameters, is_ros_parameter, NODE_NAME, parameters_of
 from ..errors import ConfigError
 from ..engine.findings import CheckResult, Level
 from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
@@ -54,7 +58,11 @@ TF_STATIC_QOS = QoSProfile(depth=1000, reliability=ReliabilityPolicy.RELIABLE,
 SCAN_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.BEST_EFFORT,
                       durability=DurabilityPolicy.VOLATILE)
 DISCOVERY_PERIOD_S = 1.0  # how often the graph is read for topic types and publishers
+# DDS discovery takes a few seconds on a busy machine: before that, a topic the graph does not
+# show yet is not called unused.
+DISCOVERY_GRACE_S = 5.0
 LOG_EVERY_S = 10.0
+SHOWN_IN_LOG = 3  # findings of one cause named in its log line; the rest are counted
 
 
 class FrameAuditNode(Node):
@@ -69,8 +77,10 @@ class FrameAuditNode(Node):
         super().__init__(NODE_NAME, automatically_declare_parameters_from_overrides=True,
                          **kwargs)
         self.config = config_from_parameters(self._audit_parameters())
+        declare_all(self, parameters_of(self.config))  # `ros2 param list` shows what runs
         self.audit = Audit(self.config)
         self.check_failures = 0
+        self.stall: Optional[Stall] = None
         self._logged_at = -1e9
         self._diagnostics = self.create_publisher(DiagnosticArray,
                                                   DIAGNOSTICS_TOPIC, 10)
@@ -82,6 +92,9 @@ class FrameAuditNode(Node):
         self.add_on_set_parameters_callback(self._refuse_changes)
         self._next_diagnostics = time.monotonic() + self.config.diagnostic_period
         self._next_discovery = time.monotonic()
+        self._graph_from = time.monotonic() + DISCOVERY_GRACE_S
+        self._last_batch = time.monotonic()
+        self._lost = 0
         # one steady timer drives everything: diagnostics flow while a bag pauses
         self.create_timer(BATCH_PERIOD_S, self.run_batch,
                           clock=Clock(clock_type=ClockType.STEADY_TIME))
@@ -101,8 +114,10 @@ class FrameAuditNode(Node):
         names = [p.name for p in parameters if not is_ros_parameter(p.name)]
         if not names:
             return SetParametersResult(successful=True)
-        return SetParametersResult(successful=False, reason='{} read at start only: restart '
-                                   'frame_audit to change it'.format(', '.join(names)))
+        reason = '{} read at start only: restart frame_audit to change it'.format(
+            ', '.join(names))
+        self.get_logger().warning('refused: ' + reason)
+        return SetParametersResult(successful=False, reason=reason)
 
     # -- what the node listens to -------------------------------------------------------
 
@@ -122,8 +137,9 @@ class FrameAuditNode(Node):
 
     def run_batch(self) -> None:
         """Take everything queued, hand it to the audit; discover and publish when due."""
+        self._note_stall(time.monotonic() - self._last_batch)
         self.intake.take_batch()
-        now = time.monotonic()
+        now = self._last_batch = time.monotonic()
         if now >= self._next_discovery:
             self._next_discovery = now + DISCOVERY_PERIOD_S
             self.discover()
@@ -134,7 +150,25 @@ class FrameAuditNode(Node):
 
     def discover(self) -> None:
         """Follow the configured topics the graph shows; tell the audit who uses them."""
-        self.audit.set_topic_graph(self.intake.discover())
+        graph = self.intake.discover()
+        if time.monotonic() >= self._graph_from:  # discovery had its time
+            self.audit.set_topic_graph(graph)
+
+    def _note_stall(self, gap_s: float) -> None:
+        """
+        Note the node's own stall: a late batch, a backlog older than STALL_S, lost messages.
+
+        What the car seemed to do meanwhile is the audit's gap, judged STALE (ros.stall).
+        """
+        now = self.now_seconds()
+        behind = max(gap_s - BATCH_PERIOD_S, self.intake.behind_s(now))
+        lost = self.intake.lost - self._lost
+        self._lost = self.intake.lost
+        if behind < STALL_S and not lost:
+            return
+        self.stall = Stall(now, behind, lost)
+        self.get_logger().warning(self.stall.describe(now) + ': verdicts on that gap are '
+                                  "withheld (STALE), not the car's")
 
     # -- diagnostics ----------------------------------------------------------------------
 
@@ -147,7 +181,9 @@ class FrameAuditNode(Node):
         now = self.now_seconds()
         try:
             self.audit.forget(now)  # the panel shows the car as it is now; the log keeps the rest
-            results = [self._with_counters(r) for r in self.audit.check(now)]
+            results = judge_stall(self.audit.check(now), self.stall, now,
+                                  self.config.stale_after_s, self.config.history_s)
+            results = [self._with_counters(r) for r in results]
             msg = messages.diagnostic_array(results, now, self.config.hardware_id)
         except Exception as error:  # reported; the next cycle runs
             self.check_failures += 1
@@ -157,21 +193,22 @@ class FrameAuditNode(Node):
         self._log_changes(results)
 
     def _log_changes(self, results: List[CheckResult]) -> None:
-        """Log each finding when it appears and when it clears: the panel shows only now."""
+        """
+        Log findings when they appear and when they clear: the panel shows only now.
+
+        One line per cause (check and kind of finding), not per frame: a flood of 10,000
+        frames that stop is one line with the first few and a count.
+        """
         shown = {'{}:{}'.format(f.check, f.key): (f.level, f.message)
                  for result in results for f in result.findings}
         logger = self.get_logger()
-        for key, (level, message) in shown.items():
-            if key in self._shown:
-                continue
-            line = '{} {}'.format(key.split(':', 1)[0], message)
+        for level, line in log_lines(shown, self._shown):
             if level == Level.ERROR:  # rclpy wants one severity per call site
                 logger.error(line)
             else:
                 logger.warning(line)
-        for key, (level, message) in self._shown.items():
-            if key not in shown:
-                logger.info('cleared: {} {}'.format(key.split(':', 1)[0], message))
+        for _, line in log_lines(self._shown, shown):
+            logger.info('cleared: ' + line)
         self._shown = shown
 
     def _with_counters(self, result: CheckResult) -> CheckResult:
@@ -179,6 +216,7 @@ class FrameAuditNode(Node):
             return result
         counters = {'node: messages taken': self.intake.taken,
                     'node: messages not taken': self.intake.bad_messages,
+                    'node: messages lost behind': self.intake.lost,
                     'node: failed check cycles': self.check_failures}
         return dataclasses.replace(result, values={**result.values, **counters})
 
@@ -188,11 +226,38 @@ class FrameAuditNode(Node):
             self.get_logger().error(text)
 
 
+def log_lines(findings: Dict[str, Tuple[Level, str]],
+              known: Dict[str, Tuple[Level, str]]) -> List[Tuple[Level, str]]:
+    """
+    Return one log line per cause among the findings not in known, worst level first.
+
+    A cause is a check and the kind of finding (its key up to the first ':'): 'timing stopped
+    (10000): a → b stopped ...; c → d stopped ...; and 9998 more'.
+    """
+    causes: Dict[str, List[Tuple[Level, str]]] = {}
+    for key, (level, message) in findings.items():
+        if key not in known:
+            check, kind = (key.split(':') + [''])[:2]
+            causes.setdefault('{} {}'.format(check, kind), []).append((level, message))
+    lines = []
+    for cause, found in causes.items():
+        level = max(level for level, _ in found)
+        if len(found) == 1:
+            lines.append((level, '{} {}'.format(cause.split(' ')[0], found[0][1])))
+            continue
+        more = len(found) - SHOWN_IN_LOG
+        lines.append((level, '{} ({}): {}{}'.format(
+            cause, len(found), '; '.join(message for _, message in found[:SHOWN_IN_LOG]),
+            '; and {} more'.format(more) if more > 0 else '')))
+    return sorted(lines, key=lambda line: -int(line[0]))
+
+
 def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
     """
     Spin node until shutdown (Ctrl-C, SIGTERM) or done(), then destroy it.
 
-    A shutdown that lands while the executor waits is a normal end, not a traceback.
+    A shutdown that lands while the executor waits is a normal end, not a traceback; a
+    second Ctrl-C (the launch's SIGINT on top of the terminal's) during the cleanup is ignored.
     """
     executor = SingleThreadedExecutor()
     executor.add_node(node)
@@ -205,19 +270,37 @@ def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
         if node.context.ok():
             raise
     finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         executor.shutdown()
         node.destroy_node()
         rclpy.try_shutdown()
 
 
-def main(args: Optional[List[str]] = None) -> None:
-    """Run the node until shutdown; a wrong parameter exits with a one-line error."""
+def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
+          args: Optional[List[str]] = None) -> Node:
+    """
+    Start rclpy and make the node; a bad parameter exits with one line and code 1.
+
+    Ctrl-C while it starts (rclpy's handler shuts the context down, then creating the node
+    fails) is a quiet exit with code 0.
+    """
     try:
         rclpy.init(args=args)
-        node = FrameAuditNode()
-    except (ConfigError, rclpy_implementation.RCLError) as error:
-        rclpy.try_shutdown()
-        sys.exit('{}: cannot start: {}'.format(NODE_NAME, str(error).splitlines()[0]))
+        return make()
+    except KeyboardInterrupt:
+        pass
+    except errors + (rclpy_implementation.RCLError,) as error:
+        if rclpy.ok():
+            rclpy.try_shutdown()
+            sys.exit('{}: cannot start: {}'.format(name, str(error).splitlines()[0]))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    rclpy.try_shutdown()
+    sys.exit(0)
+
+
+def main(args: Optional[List[str]] = None) -> None:
+    """Run the node until shutdown; a wrong parameter exits with a one-line error."""
+    node = start(FrameAuditNode, NODE_NAME, (ConfigError, ParameterException), args)
     spin(node)
 
 

@@ -12,11 +12,10 @@ fault_after_s seconds after start and switchable at run time:
     ros2 param set /frame_audit_sim faults "pf_rear_axle,odom_two_parents"
 """
 import re
-import sys
 import time
 from typing import Dict, List, Mapping, Optional, Set, Tuple
 
-from rcl_interfaces.msg import SetParametersResult
+from rcl_interfaces.msg import IntegerRange, ParameterDescriptor, SetParametersResult
 import rclpy
 from rclpy.exceptions import ParameterException
 from rclpy.node import Node
@@ -26,7 +25,7 @@ from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 
 from ..engine.config import AuditConfig, load_config
 from ..errors import ConfigError
-from .node import spin
+from .node import spin, start
 from ..engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from .messages import ros_message
 from ..sim.car import FAULTS, POSE_TYPES, SimulatedCar
@@ -88,12 +87,16 @@ class CarPublishers:
             node = self.nodes[name] = rclpy.create_node(name, start_parameter_services=False)
         return node
 
+    def retire(self, names: Set[str]) -> None:
+        """Stop the car's nodes named: a faulty node switched off leaves the graph."""
+        for name in names & set(self.nodes):
+            self.nodes.pop(name).destroy_node()
+        self._publishers = {key: publisher for key, publisher in self._publishers.items()
+                            if key[0] in self.nodes}
+
     def destroy(self) -> None:
         """Destroy the car's nodes."""
-        for node in self.nodes.values():
-            node.destroy_node()
-        self.nodes.clear()
-        self._publishers.clear()
+        self.retire(set(self.nodes))
 
 
 class SimNode(Node):
@@ -101,22 +104,47 @@ class SimNode(Node):
 
     def __init__(self):
         """Read the parameters, park the car, start the clock."""
+        self.car_publishers: Optional[CarPublishers] = None  # destroy_node may come first
         super().__init__(SIM_NODE_NAME)
-        seed = self.declare_parameter('seed', 0).value
-        gyro = self.declare_parameter('gyro', False).value
-        self.fault_after_s = float(self.declare_parameter('fault_after_s', 0.0).value)
-        self.duration_s = float(self.declare_parameter('duration_s', 0.0).value)
-        config_path = self.declare_parameter('config', '').value
-        self.wanted = parse_faults(self.declare_parameter('faults', '').value)
+        seed = self._declare('seed', 0, 'the seed of the drive', whole=True)
+        gyro = self._declare('gyro', False, 'gyro odometry: map -> odom_imu -> odom')
+        self.fault_after_s = float(self._declare('fault_after_s', 0.0, 's of clean driving '
+                                                 'before the faults', number=True))
+        self.duration_s = float(self._declare('duration_s', 0.0, 's to drive (0: until '
+                                              'stopped)', number=True))
+        config_path = self._declare('config', '', "frame_audit's parameters file: the car's "
+                                    'frames and topics')
+        self.wanted = parse_faults(self._declare(
+            'faults', '', 'faults on, comma-separated (set at run time to switch)',
+            runtime=True))
         config: AuditConfig = load_config(config_path or None)
         self.started = time.time()
         self.car = SimulatedCar(seed, (), gyro, config, self.started)
         self.car_publishers = CarPublishers(config.scan_topic)
+        self._nodes_before: Dict[str, Set[str]] = {}  # fault -> the car's nodes before it
         self.add_on_set_parameters_callback(self._on_set)
         self.done = False
         self.create_timer(TICK_S, self.tick)
         self.get_logger().info('driving (seed {}, gyro {}); faults {} after {} s'.format(
             seed, gyro, sorted(self.wanted) or 'none', self.fault_after_s))
+
+    def _declare(self, name: str, default: object, description: str, whole: bool = False,
+                 number: bool = False, runtime: bool = False) -> object:
+        """Declare a parameter with its descriptor; a value of the wrong kind is one line."""
+        descriptor = ParameterDescriptor(
+            description=description, dynamic_typing=True,
+            additional_constraints='' if runtime else 'read at start')
+        if whole:
+            descriptor.integer_range = [IntegerRange(from_value=0, to_value=2 ** 31 - 1)]
+        value = self.declare_parameter(name, default, descriptor).value
+        wrong = (isinstance(value, bool) or not isinstance(value, int)) if whole else \
+            (isinstance(value, bool) or not isinstance(value, (int, float))) if number else \
+            not isinstance(value, type(default))
+        if wrong:
+            raise ValueError('{}: expected {}, got {!r}'.format(
+                name, 'a whole number' if whole else 'a number' if number else
+                'true or false' if isinstance(default, bool) else 'a text', value))
+        return value
 
     def _on_set(self, parameters: List[Parameter]) -> SetParametersResult:
         """Take a new `faults` value at run time; other parameters are read at start."""
@@ -127,6 +155,7 @@ class SimNode(Node):
             try:
                 self.wanted = parse_faults(str(parameter.value))
             except ValueError as error:
+                self.get_logger().warning('refused: faults: {}'.format(error))
                 return SetParametersResult(successful=False, reason=str(error))
             self.get_logger().info('faults now {}'.format(sorted(self.wanted) or 'none'))
         return SetParametersResult(successful=True)
@@ -141,26 +170,37 @@ class SimNode(Node):
         self.done = bool(self.duration_s) and now - self.started >= self.duration_s
 
     def _switch_faults(self) -> None:
+        """
+        Switch faults on and off; a fault switched off stops the nodes it brought.
+
+        The car's nodes that appeared while a fault was on (a second static publisher, an
+        EKF) leave the graph with it, as when the node that should not run is stopped.
+        """
         active = set(self.car.faults)
         for name in sorted(self.wanted - active):
             self.car.enable_fault(name)
+            self._nodes_before[name] = set(self.car_publishers.nodes)
         for name in sorted(active - self.wanted):
             self.car.disable_fault(name)
+            self.car_publishers.retire(self._brought(name) - set().union(
+                *(self._brought(other) for other in self.car.faults)))
+            self._nodes_before.pop(name, None)
+
+    def _brought(self, fault: str) -> Set[str]:
+        """Return the car's nodes that appeared since a fault was switched on."""
+        return set(self.car_publishers.nodes) - self._nodes_before.get(
+            fault, set(self.car_publishers.nodes))
 
     def destroy_node(self) -> None:
         """Destroy the car's nodes with this one."""
-        self.car_publishers.destroy()
+        if self.car_publishers is not None:
+            self.car_publishers.destroy()
         super().destroy_node()
 
 
 def main(args: Optional[List[str]] = None) -> None:
     """Run the simulated car until shutdown (or duration_s); a bad parameter is one line."""
-    try:
-        rclpy.init(args=args)
-        node = SimNode()
-    except (ConfigError, ValueError, ParameterException) as error:
-        rclpy.try_shutdown()
-        sys.exit('{}: cannot start: {}'.format(SIM_NODE_NAME, error))
+    node = start(SimNode, SIM_NODE_NAME, (ConfigError, ValueError, ParameterException), args)
     spin(node, lambda: node.done)
 
 

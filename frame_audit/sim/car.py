@@ -32,6 +32,7 @@ MIN_SPEED, MAX_SPEED = 1.5, 4.0  # m/s
 LATERAL_ACCEL = 1.6  # m/s^2 the driver allows in bends
 ACCEL = 3.0  # m/s^2
 SLAM_TIMEOUT_S = 1.0  # slam_toolbox's transform_timeout: map -> odom is stamped this far ahead
+MAP_LATE_S = 0.30  # the map_odom_late fault: map -> odom stamped this far behind the clock
 
 PF_TOPIC = '/pf/viz/inferred_pose'
 SLAM_POSE_TOPIC = '/slam_pose'
@@ -77,6 +78,8 @@ FAULTS: Dict[str, str] = {
     'scan_frame_missing': "the LiDAR driver's default frame_id 'laser_frame' is left in /scan",
     'time_loop': 'the recording loops back in time half-way (a restarted clock)',
     'no_tf_static': 'the recorder started late: no /tf_static message at all',
+    'map_odom_late': 'slam_toolbox stamps map -> odom 0.30 s behind the clock instead of ahead '
+                     '(a slow scan match, transform_timeout 0): scans cannot be placed in map',
 }
 # When drive() switches each fault on, as a fraction of the drive; 0 means from the start.
 FAULT_START: Dict[str, float] = {name: 0.0 for name in FAULTS}
@@ -425,8 +428,9 @@ class SimulatedCar:
         value = self._slam.map_to_odom
         if value is None:
             return
-        record = _tf(self.config.map_frame, self._slam_odom_frame(),
-                     self._slam.scan_stamp + SLAM_TIMEOUT_S, value)
+        stamp = self._stamp(-MAP_LATE_S) if 'map_odom_late' in self.faults \
+            else self._slam.scan_stamp + SLAM_TIMEOUT_S
+        record = _tf(self.config.map_frame, self._slam_odom_frame(), stamp, value)
         self._emit(self._rng(SLAM).uniform(0.0005, 0.002), TF_TOPIC, (record,), SLAM)
         if 'odom_two_parents' in self.faults and self.gyro:
             wrong = _tf(self.config.map_frame, self.config.odom_frame,

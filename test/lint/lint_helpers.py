@@ -4,12 +4,13 @@
 import ast
 from pathlib import Path
 import textwrap
-from typing import Dict, Mapping, Sequence
+from typing import Dict, Mapping, Sequence, Set, Tuple
 
 from frame_audit.lint.bringups.plan import Plan, plan
 from frame_audit.lint.model import LaunchRead
 from frame_audit.lint.readers.launch_python import read_python_launch
 from frame_audit.lint.readers.workspace import collect, Collected
+from frame_audit.reports.report import Report
 
 
 def write(root: Path, files: Dict[str, str]) -> Path:
@@ -49,3 +50,30 @@ def python_launch(*parts: str, given: Mapping[str, str] = None) -> LaunchRead:
 def names(nodes: Sequence) -> list:
     """Return the nodes' names, in order."""
     return [node.name for node in nodes]
+
+
+def problems(report: Report) -> Set[Tuple[str, str, object, object]]:
+    """Return (check, level, file, line) of every WARN and ERROR finding."""
+    return {(f.check, f.level, f.values.get('file'), f.values.get('line'))
+            for f in report.findings if f.level in ('WARN', 'ERROR')}
+
+
+def line_of(root: Path, file: str, text: str) -> int:
+    """Return the one line of a workspace file that contains text."""
+    found = [n for n, line in enumerate((root / file).read_text(encoding='utf-8').splitlines(), 1)
+             if text in line]
+    assert len(found) == 1, (file, text, found)
+    return found[0]
+
+
+def launch_py(*nodes: str, imports: str = '') -> str:
+    """Return a Python launch file that starts these Node(...) texts (each one line)."""
+    return ('import os\nfrom ament_index_python.packages import get_package_share_directory\n'
+            'from launch import LaunchDescription\nfrom launch.actions import '
+            'DeclareLaunchArgument, IncludeLaunchDescription, OpaqueFunction\n'
+            'from launch.conditions import IfCondition, UnlessCondition\n'
+            'from launch.launch_description_sources import PythonLaunchDescriptionSource\n'
+            'from launch.substitutions import LaunchConfiguration, PythonExpression\n'
+            'from launch_ros.actions import Node\n' + imports +
+            '\n\ndef generate_launch_description():\n    return LaunchDescription([\n' +
+            ''.join('        {},\n'.format(node) for node in nodes) + '    ])\n')

@@ -12,7 +12,7 @@ miss, the workspace that stays quiet.
 """
 import json
 from pathlib import Path
-from typing import Dict, Set, Tuple
+from typing import Dict
 
 from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig, default_config_file
@@ -20,7 +20,7 @@ from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
 import pytest
 
-from lint_helpers import package, write
+from lint_helpers import launch_py, line_of, package, problems, write
 
 CAR = AuditConfig()  # the F1TENTH car, measured (what --config gives)
 TURTLE = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',
@@ -34,36 +34,9 @@ def lint(root: Path, config: AuditConfig = CAR, measured: bool = True, *entries:
     return lint_workspace(root, config, list(entries), given, measured=measured)
 
 
-def problems(report: Report) -> Set[Tuple[str, str, object, object]]:
-    """Return (check, level, file, line) of every WARN and ERROR finding."""
-    return {(f.check, f.level, f.values.get('file'), f.values.get('line'))
-            for f in report.findings if f.level in ('WARN', 'ERROR')}
-
-
-def line_of(root: Path, file: str, text: str) -> int:
-    """Return the one line of a workspace file that holds text."""
-    found = [n for n, line in enumerate((root / file).read_text().splitlines(), 1)
-             if text in line]
-    assert len(found) == 1, (file, text, found)
-    return found[0]
-
-
 def workspace(tmp_path: Path, files: Dict[str, str], name: str = 'ws') -> Path:
     """Write a made-up workspace under tmp_path/name."""
     return write(tmp_path / name, files)
-
-
-def launch_py(*nodes: str, imports: str = '') -> str:
-    """Return a Python launch file that starts these Node(...) texts (each one line)."""
-    return ('import os\nfrom ament_index_python.packages import get_package_share_directory\n'
-            'from launch import LaunchDescription\nfrom launch.actions import '
-            'DeclareLaunchArgument, IncludeLaunchDescription, OpaqueFunction\n'
-            'from launch.conditions import IfCondition, UnlessCondition\n'
-            'from launch.launch_description_sources import PythonLaunchDescriptionSource\n'
-            'from launch.substitutions import LaunchConfiguration, PythonExpression\n'
-            'from launch_ros.actions import Node\n' + imports +
-            '\n\ndef generate_launch_description():\n    return LaunchDescription([\n' +
-            ''.join('        {},\n'.format(node) for node in nodes) + '    ])\n')
 
 
 URDF_TURTLE = """<?xml version="1.0"?>

@@ -12,7 +12,7 @@ file and line. Small workspaces are written by the tests themselves.
 """
 from pathlib import Path
 import shutil
-from typing import List, Sequence, Set, Tuple
+from typing import List, Sequence
 
 from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig, ConfigError, config_from_parameters
@@ -20,7 +20,7 @@ from frame_audit.lint import lint_workspace, LintError
 from frame_audit.reports.report import Report
 import pytest
 
-from lint_helpers import package, write
+from lint_helpers import line_of, package, problems, write
 
 FLEET = Path(__file__).resolve().parent / 'lint_workspace' / 'fleet'
 BOT = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',
@@ -30,20 +30,6 @@ WAFFLE = 'src/bot_description/urdf/bot_waffle.urdf'
 LUA = 'src/rover_bringup/config/rover_2d.lua'
 ROVER_LAUNCH = 'src/rover_bringup/launch/rover.launch.xml'
 SENSORS = 'src/rover_description/urdf/sensors.xacro'
-
-
-def problems(report: Report) -> Set[Tuple[str, str, object, object]]:
-    """Return (check, level, file, line) of every WARN and ERROR finding."""
-    return {(f.check, f.level, f.values.get('file'), f.values.get('line'))
-            for f in report.findings if f.level in ('WARN', 'ERROR')}
-
-
-def line_of(root: Path, file: str, text: str) -> int:
-    """Return the one line of a workspace file that contains text."""
-    found = [n for n, line in enumerate((root / file).read_text(encoding='utf-8').splitlines(), 1)
-             if text in line]
-    assert len(found) == 1, (file, text, found)
-    return found[0]
 
 
 def fleet_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:

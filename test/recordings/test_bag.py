@@ -153,6 +153,9 @@ PRESENT: Dict[str, Callable[[List[Message]], bool]] = {
     == {'laser_frame'},
     'time_loop': lambda ms: any(b.received < a.received - 1 for a, b in zip(ms, ms[1:])),
     'no_tf_static': lambda ms: not any(m.topic == TF_STATIC_TOPIC for m in ms),
+    'map_odom_late': lambda ms: first(ms, 'odom') != [] and all(
+        t.stamp < m.received - 0.2 for m in ms if m.topic == TF_TOPIC for t in m.payload
+        if t.child == 'odom'),
 }
 
 

@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from hypothesis import given, HealthCheck, settings, strategies as st
 import pytest
@@ -277,3 +277,95 @@ def test_a_db3_row_with_text_for_data_or_time_is_skipped(tmp_path: Path) -> None
     skipped = [f for f in json.loads(done.stdout)['findings']
                if 'a row without a valid time or data' in f['message']]
     assert sum(f['values']['skipped'] for f in skipped) == 2
+
+
+# -- random hostile shapes: metadata and message definitions -----------------------------------
+
+def audit_in_process(path: Path) -> Tuple[int, str, str]:
+    """Run `frame-audit audit PATH --format json` here (an exception fails the example)."""
+    import contextlib
+    import io
+
+    from frame_audit.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(['audit', str(path), '--format', 'json'])
+    return code, out.getvalue(), err.getvalue()
+
+
+HOSTILE_VALUES = st.sampled_from([[], {}, -5, 10 ** 30, 'x', None, float('inf'), [[[]]],
+                                  {'a': [1]}, 2 ** 64, 'drive.mcap'])
+METADATA_KEYS = st.sampled_from([
+    ('message_count',), ('duration', 'nanoseconds'), ('starting_time', 'nanoseconds_since_epoch'),
+    ('relative_file_paths',), ('version',), ('storage_identifier',), ('compression_mode',),
+    ('topics_with_message_count', 0, 'message_count'),
+    ('topics_with_message_count', 0, 'topic_metadata', 'offered_qos_profiles'),
+    ('topics_with_message_count', 0, 'topic_metadata', 'type'), ('files',)])
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(key=METADATA_KEYS, value=HOSTILE_VALUES)
+def test_random_metadata_never_gives_a_traceback(tmp_path: Path, key: tuple,
+                                                 value: object) -> None:
+    import shutil
+
+    import yaml
+
+    folder = tmp_path / 'drive'
+    shutil.rmtree(folder, ignore_errors=True)
+    write_tf(folder, odom_drive(30))
+    document = yaml.safe_load((folder / 'metadata.yaml').read_text())
+    place = document['rosbag2_bagfile_information']
+    for step in key[:-1]:
+        place = place[step]
+    place[key[-1]] = value
+    (folder / 'metadata.yaml').write_text(yaml.safe_dump(document))
+    code, out, err = audit_in_process(folder)
+    assert code in (0, 1, 2) and err.count('\n') <= 1, err
+    if code != 2:
+        assert json.loads(out)['messages'] == 30  # what the file holds, whatever was said
+
+
+definition_lines = st.sampled_from([
+    'std_msgs/Header header', 'uint32 seq', 'float32 x', 'float64 F=1e999', 'int8 C=-129',
+    'uint8[2147483648] cells', 'string<=3 name', 'geometry_msgs/Vector3 v',
+    'builtin_interfaces/Time stamp', 'bogus_msgs/Missing m', 'float64[] values',
+    '=' * 80 + '\nMSG: std_msgs/Header', '=' * 80 + '\nMSG: geometry_msgs/Vector3',
+    'string frame_id', 'unparsable line ((', 'uint64 N=18446744073709551616'])
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(definition_lines, min_size=1, max_size=12))
+def test_random_definitions_of_another_topic_never_change_the_tf_audit(
+        tmp_path: Path, lines: List[str]) -> None:
+    from test_hostile import raw_mcap, tf_channel
+
+    healthy = raw_mcap(tmp_path / 'healthy.mcap', [tf_channel(odom_drive(100))])
+    hostile = raw_mcap(tmp_path / 'hostile.mcap', [
+        ('/other', 'other_msgs/msg/Thing', '\n'.join(lines) + '\n', [(T0 * 10 ** 9, bytes(8))]),
+        tf_channel(odom_drive(100))])
+    code_a, out_a, _ = audit_in_process(healthy)
+    code_b, out_b, err_b = audit_in_process(hostile)
+    assert code_a == code_b and err_b == ''
+    findings = [json.loads(out)['findings'] for out in (out_a, out_b)]
+    assert [(f['check'], f['level'], f['message']) for f in findings[0]] == \
+        [(f['check'], f['level'], f['message']) for f in findings[1]]
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(definition_lines, max_size=6), at=st.integers(0, 40))
+def test_random_definitions_of_tf_itself_are_said_never_a_traceback(
+        tmp_path: Path, lines: List[str], at: int) -> None:
+    from test_hostile import raw_mcap, TF_SCHEMA, tf_channel
+
+    schema = TF_SCHEMA.splitlines()
+    schema[at % len(schema):at % len(schema)] = lines
+    channel = (TF_TOPIC, TF_TYPE, '\n'.join(schema) + '\n', tf_channel(odom_drive(50))[3])
+    code, out, err = audit_in_process(raw_mcap(tmp_path / 'tf.mcap', [channel]))
+    assert code in (0, 1) and err == ''
+    report = json.loads(out)
+    assert report['audited_messages'] == 50

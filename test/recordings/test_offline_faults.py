@@ -41,6 +41,7 @@ EXPECTED: Dict[str, List[Tuple[str, Level, Tuple[str, ...]]]] = {
     'scan_frame_missing': [('connectivity', ERROR, ('laser_frame',))],
     'time_loop': [('timing', WARN, ())],
     'no_tf_static': [('laser_offset', WARN, ('laser',))],
+    'map_odom_late': [('lookups', WARN, ('map', 'laser'))],
 }
 
 

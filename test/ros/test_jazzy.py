@@ -23,6 +23,8 @@ KILTED = ('VIRTUAL_ENV', 'PYTHONPATH', 'LD_LIBRARY_PATH', 'AMENT_PREFIX_PATH',
           '_ROS_WHEELS_BOOTSTRAP_COMPLETE', 'CMAKE_PREFIX_PATH')
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
+# issue 23's tests: the node as a ROS 2 user meets it, and what it forgets live
+ON_THE_CAR = ['test/ros/test_on_the_car.py', 'test/ros/test_live_history.py']
 
 
 def jazzy(*command: str, timeout: float = 900) -> subprocess.CompletedProcess:
@@ -44,7 +46,7 @@ def test_the_node_and_engine_tests_pass_on_jazzy():
     version, where = versions.stdout.split()
     assert version.startswith('7.1.') and where.startswith(str(JAZZY))
     done = jazzy('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *NODE_TESTS,
-                 *ENGINE_TESTS)
+                 *ON_THE_CAR, *ENGINE_TESTS)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert ' passed' in done.stdout.splitlines()[-1] and 'skipped' not in \
         done.stdout.splitlines()[-1]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, List, Tuple
 
 from .laser import check_laser_offset
+from .lookups import check_lookups
 from .poses import check_odometry, check_pose_frame
 from .timing import check_timing
 from .tree import check_chain_order, check_connectivity, check_parent_uniqueness, tree_summary
@@ -41,6 +42,7 @@ CHECKS: Tuple[Check, ...] = (
     Check(ids.TIMING, check_timing),
     Check(ids.STATIC, check_static_transforms),
     Check(ids.CONNECTIVITY, check_connectivity),
+    Check(ids.LOOKUPS, check_lookups),
 )
 CHECK_IDS = ids.CHECK_IDS
 TREE = ids.TREE

@@ -6,19 +6,52 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from ..config import AuditConfig
 from ..findings import Finding, fmt, Level
 from ..geometry import Transform, yaw_of
-from ..records import TF_STATIC_TOPIC
+from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import Edge, FrameStore, Occurrences
 
 WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data, not frames
+MOVES_M = 0.01  # an edge whose /tf values go further than this from their first one moves
+MOVES_RAD = 0.01
+TF2_REPEATED_STAMP = (  # geometry2's tf2/src/cache.cpp; the table by release: docs/tf2.md
+    "ROS 2's tf2 (TimeCache::insertData, current Humble, Jazzy and Kilted releases) skips only "
+    'an exact copy: it keeps both values, and a lookup at that stamp gets the later one; ROS 1 '
+    "Noetic's keeps the first and drops the later with TF_REPEATED_DATA")
 
 
 def warming_up(store: FrameStore, config: AuditConfig, now: float) -> bool:
     """
     Return whether the audit is too young to call a missing frame or topic a fault.
 
-    A recording that has ended is never too young: it holds all the data there will be.
+    A recording that has ended is never too young: it holds all the data there will be. One
+    still being read is always too young: a frame whose sender started late (from 9 s on) is
+    in the recording, so existence is judged over the whole of it, at its end.
     """
+    if store.recorded is not None:
+        return not store.ended
     return not store.ended and store.age(now) < WARM_UP_PERIODS * config.stale_after_s
+
+
+def moves(edge: Edge) -> bool:
+    """Return whether an edge's /tf values moved: a joint or a vehicle, not a mount."""
+    return edge.reach_m > MOVES_M or edge.reach_rad > MOVES_RAD
+
+
+def static_and_moving(edge: Edge, config: AuditConfig) -> bool:
+    """
+    Return whether an edge came on /tf_static and moves on /tf (SLAM's map -> odom).
+
+    Two senders of one edge (parent_uniqueness's): for a moving edge the static one is the
+    mistake, not the /tf one. REP 105's map -> odom and odom -> base move by definition,
+    even before their values have gone far.
+    """
+    chain = moving_chain(config)
+    return edge.static_value is not None and TF_TOPIC in edge.topic_counts and (
+        moves(edge) or edge.key in tuple(zip(chain, chain[1:])))
+
+
+def since_start(store: FrameStore, received: float) -> float:
+    """Return how far into the audit (s) a receive time lies."""
+    return received - (store.first_received if store.first_received is not None else received)
 
 
 def static_lost(store: FrameStore) -> bool:

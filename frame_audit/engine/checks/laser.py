@@ -57,11 +57,11 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     if base not in store.frames:
         return CheckResult(LASER, '{} cannot be checked: {} is not in the tree (chain_order '
                            'says why)'.format(name, base), stale=True)
-    if static_lost(store):
+    scanned = _scan_frames(store, config)  # the LiDAR's edge came: nothing static was lost
+    if static_lost(store) and not scanned:
         return CheckResult(LASER, '', [Finding(
             LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
                 name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser))])
-    scanned = _scan_frames(store, config)
     if scanned:
         return CheckResult(LASER, '', [Finding(
             LASER, Level.ERROR,

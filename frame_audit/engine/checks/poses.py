@@ -11,14 +11,15 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .common import arrow, INIT_HINT, plural, source, times, unreadable, warming_up, window
+from .common import arrow, INIT_HINT, plural, since_start, source, times, unreadable, \
+    warming_up, window
 from .laser import laser_path
 from ..config import AuditConfig, PoseTopic
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..lookup import lookup
 from ..records import ODOMETRY as ODOMETRY_TYPE, POSE_MESSAGE_TYPES
 from ..scoring import candidate_frames
-from ..store import FrameStore, PoseTrack
+from ..store import Edge, FrameStore, PoseTrack
 from ..check_ids import ODOMETRY, POSE
 
 VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn from
@@ -100,6 +101,11 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     """
     declared = pose.pose_frame
     key = config.key('poses.{}.pose_frame'.format(pose.name))
+    ahead_of_clock = _future_edges(store, track, declared, now - config.history_s)
+    if ahead_of_clock:  # timing's fault: placing the poses through it cannot say
+        return None, '{}: cannot say which point it carries: {} stamped ahead of its arrival ' \
+            '(timing), and TF at its stamps is not where the robot was'.format(
+                pose.topic, ', '.join(arrow(*edge.key) for edge in ahead_of_clock)), True
     medians, ahead, recent = placed_medians(track, candidate_frames(store),
                                             config.pose_min_samples, now - config.history_s)
     if declared not in medians:
@@ -124,6 +130,10 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     # that is the fault this check exists for.
     slack = fit + _speed(store, config) * config.odom_stamp_tolerance_s
     if medians[declared] - medians[best] < config.pose_margin_m and medians[declared] <= slack:
+        steady = _steady_offset(pose, track, declared, now - config.history_s, config,
+                                slack - fit)
+        if steady is not None:
+            return steady, '', False
         alike = _alike(store, declared, list(medians), config.pose_margin_m)
         return None, '{} describes {}, as declared (median {}){}'.format(
             pose.topic, declared, distances,
@@ -154,6 +164,65 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
                         config.key('pose_frame.fit_m')),
         'fit:' + pose.topic, frames=(declared, best), topics=(pose.topic,),
         values=values), '', False
+
+
+STEADY_MIN_M = 0.03  # a pose steadily this far from its declared frame is another point
+STEADY_SCATTER = 5.0  # ... when that is this many times the drive's own scatter
+
+
+def _steady_offset(pose: PoseTopic, track: PoseTrack, declared: str, since: float,
+                   config: AuditConfig, skew_m: float) -> Optional[Finding]:
+    """
+    Report poses that sit steadily at another point of the robot than the declared frame.
+
+    Within pose_frame.fit_m they fit the declared frame, but a point 0.07 m ahead of the
+    LiDAR (the front axle) every time, where a clean drive sits at 0.000 m, is no noise: it
+    stands out from the drive's own scatter (the median deviation of the distances). A
+    stamp a few ms off also puts every pose ahead, by the speed times that: skew_m (the
+    speed times odometry.stamp_tolerance_s) is allowed on top of STEADY_MIN_M.
+    """
+    samples = [s.distances[declared] for s in list(track.scored)[-VERDICT_WINDOW:]
+               if s.received >= since and declared in s.distances]
+    if len(samples) < config.pose_min_samples:
+        return None
+    planar = np.array([d[0] for d in samples])
+    offset = float(np.median(planar))
+    scatter = float(np.median(np.abs(planar - offset)))
+    if offset < STEADY_MIN_M + skew_m or offset < STEADY_SCATTER * scatter:
+        return None
+    ahead = float(np.median([d[2] for d in samples]))
+    side = math.sqrt(max(0.0, offset * offset - ahead * ahead))
+    return Finding(
+        POSE, Level.WARN,
+        '{} carries a point {} m {} {} along the car ({} m to the side), steadily: over {} '
+        'samples the median is {} m from {} (its declared pose_frame, {}), {} times the '
+        "drive's own scatter of {} m. Within {} of {} m, but another point of the robot: "
+        'consumers place it that far off; fix the publisher or declare the frame at that '
+        'point'.format(pose.topic, fmt(abs(ahead), 3), 'ahead of' if ahead >= 0 else 'behind',
+                       declared, fmt(side, 3), len(samples), fmt(offset, 3), declared,
+                       config.key('poses.{}.pose_frame'.format(pose.name)),
+                       fmt(offset / scatter, 0) if scatter > 0 else 'many',
+                       fmt(scatter, 4), config.key('pose_frame.fit_m'), fmt(config.pose_fit_m, 2)),
+        'steady:' + pose.topic, frames=(declared,), topics=(pose.topic,),
+        values={'offset_m': round(offset, 4), 'ahead_m': round(ahead, 4),
+                'scatter_m': round(scatter, 4)})
+
+
+def _future_edges(store: FrameStore, track: PoseTrack, frame: str,
+                  start: float) -> List[Edge]:
+    """Return the edges between the track's header frame and frame stamped in the future."""
+    if not track.header_frames or frame not in store.frames:
+        return []
+    header = max(track.header_frames, key=track.header_frames.__getitem__).lstrip('/')
+    if header not in store.frames:
+        return []
+    down, up = store.ancestry(frame), store.ancestry(header)
+    common = next((f for f in down if f in set(up)), None)
+    if common is None:
+        return []
+    between = down[:down.index(common)] + up[:up.index(common)]
+    edges = [store.parent_of(f) for f in between]
+    return [edge for edge in edges if edge is not None and edge.future.since(start)]
 
 
 def silent_topic(store: FrameStore, config: AuditConfig, now: float, topic: str, key: str,
@@ -337,6 +406,30 @@ def _pose_vs_tf(track: PoseTrack, store: FrameStore,
         values={'median_m': round(median, 4), 'allowed_m': round(allowed, 4)}), len(samples)
 
 
+STOPPED_PERIODS = 3  # a topic silent for this many of its periods (and stale_after_s) stopped
+
+
+def _topic_stopped(track: PoseTrack, edge: Edge, store: FrameStore, config: AuditConfig,
+                   now: float) -> List[Finding]:
+    """Report an odometry topic that stopped while TF's odom → base goes on."""
+    if track.last_received is None or track.first_received is None or track.count < 3:
+        return []
+    period = (track.last_received - track.first_received) / (track.count - 1)
+    limit = max(config.stale_after_s, STOPPED_PERIODS * period)
+    age = now - track.last_received
+    if age <= limit or now - edge.last_received > limit:
+        return []  # still coming, or TF stopped too (timing reports that)
+    return [Finding(
+        ODOMETRY, Level.ERROR,
+        '{} stopped: its last message arrived {} s ago ({} s into the recording; more than {} s, '
+        'timing.stale_after_s or {} periods), while {} goes on ({}). Nodes that read {} '
+        '(a controller, robot_localization) get nothing: its node stopped sending'.format(
+            track.topic, fmt(age, 1), fmt(since_start(store, track.last_received), 1),
+            fmt(limit, 1), STOPPED_PERIODS, arrow(*edge.key), source(edge), track.topic),
+        'stopped:' + track.topic, frames=edge.key, topics=(track.topic,),
+        values={'age_s': round(age, 3)})]
+
+
 def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check the odometry topic's frames, its agreement with TF, and that odom never jumps."""
     findings: List[Finding] = []
@@ -372,6 +465,8 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
             config.odom_topic, topic_key, ' yet' if not store.ended else ''))
     findings += unreadable(store, ODOMETRY, (config.odom_topic,), now)
     odom_edge = store.edges.get((config.odom_frame, config.base_frame))
+    if track is not None and odom_edge is not None:
+        findings += _topic_stopped(track, odom_edge, store, config, now)
     recent = odom_edge.jumps.since(window(config, now)) if odom_edge is not None else []
     if recent and odom_edge.two_tracks is None:  # two sources are parent_uniqueness's
         largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)

@@ -80,18 +80,20 @@ def on_simulation_clock(edge: Edge) -> bool:
     return 0.0 < newest < WALL_CLOCK_S < edge.last_received
 
 
-def _lag(edge: Edge, config: AuditConfig) -> List[Finding]:
+def _lag(edge: Edge, config: AuditConfig, on_clock: bool) -> List[Finding]:
     """
     Report an edge stamped steadily before it arrives: a sender whose clock is behind.
 
     The least lag over the recent messages is taken, so a burst delivered after a stall (late
     by the stall, then on time) is not a lag; a clock seconds behind is late every time.
+    on_clock: the lag was measured against a recorded /clock, so a simulator's stamps are
+    judged too.
     """
     if len(edge.latencies) < MIN_SAMPLES:
         return []
     lag = min(edge.latencies)
     newest = edge.stamps[-1] if edge.stamps else 0.0
-    if lag <= config.lag_tolerance_s or on_simulation_clock(edge):
+    if lag <= config.lag_tolerance_s or not on_clock and on_simulation_clock(edge):
         return []
     name = arrow(edge.parent, edge.child)
     why = ('stamped at time zero or before: its sender never set the stamp'
@@ -132,8 +134,10 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     findings: List[Finding] = []
     values = {}
     edges = _moving(store)
+    on_clock = store.clock_offset is not None  # stamps judged against a recorded /clock
     for edge in edges:
-        findings += _stopped(edge, config, now) + _future(edge, config, now) + _lag(edge, config)
+        findings += _stopped(edge, config, now) + _future(edge, config, now) + \
+            _lag(edge, config, on_clock)
         rate = edge.rate_hz()
         name = arrow(edge.parent, edge.child)
         values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0
@@ -141,7 +145,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         if edge.latencies:
             values[name + ' latency_s'] = round(sorted(edge.latencies)[len(edge.latencies) // 2],
                                                 4)
-    simulated = [edge for edge in edges if on_simulation_clock(edge)]
+    simulated = [edge for edge in edges if not on_clock and on_simulation_clock(edge)]
     if simulated:
         values['clock'] = ('{} of {} moving edges stamped on a simulation clock and received '
                            'on wall time (a recorder without use_sim_time): their lag is not '
@@ -160,4 +164,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's')
     if simulated:
         summary += ' (stamped on a simulation clock, received on wall time: lag not judged)'
+    if on_clock:
+        summary += ', judged against the recorded /clock'
+        values['clock'] = 'stamps judged against the recorded /clock'
     return CheckResult(TIMING, summary, findings, values, stale=not edges)

@@ -5,8 +5,9 @@ import math
 from dataclasses import dataclass
 from typing import Collection, Dict, List, Optional, Sequence, Tuple
 
-from .common import arrow, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    moving_chain, plural, source, static_lost, tree_frames, unreadable, warming_up, window
+from .common import arrow, describe, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
+    moving_chain, plural, since_start, source, static_and_moving, static_lost, \
+    TF2_REPEATED_STAMP, tree_frames, unreadable, WARM_UP_PERIODS, warming_up, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import TF_STATIC_TOPIC
@@ -14,6 +15,10 @@ from ..store import Edge, FrameStore
 from ..tree_view import TreeReader
 from ..two_sources import SAME_STAMP_CONFLICTS
 from ..check_ids import CHAIN, CONNECTIVITY, PARENTS, TREE
+
+
+VEHICLE_M = 1.0  # an edge under the base that moves this far moves like a vehicle, not a joint
+STILL_SHARE = 0.1  # odom → base moving less than this share of it: the motion is below the base
 
 
 def _live(edge: Edge, start: float) -> bool:
@@ -91,14 +96,25 @@ def _at_once(edge: Edge, start: float) -> List[str]:
     return sorted(names)
 
 
-def _two_sources(store: FrameStore, start: float) -> List[Finding]:
+def _two_sources(store: FrameStore, config: AuditConfig, start: float) -> List[Finding]:
     findings = []
     for edge in sorted(store.edges.values(), key=lambda e: e.key):
         if not _live(edge, start):
             continue
         name = arrow(edge.parent, edge.child)
         senders = _at_once(edge, start)
-        if senders:
+        if static_and_moving(edge, config):
+            findings.append(Finding(
+                PARENTS, Level.ERROR,
+                '{} is sent on /tf_static ({}) and moves on /tf ({}: up to {} m and {} rad from '
+                'its first value): two senders of one edge, and nodes see it jump between the '
+                'fixed value and the moving one. A moving edge has no fixed value: the static '
+                'one is the mistake; stop the static publisher of {}'.format(
+                    name, describe(edge.static_value), _tf_source(edge), fmt(edge.reach_m, 2),
+                    fmt(edge.reach_rad, 2), name),
+                'sources:' + name, frames=edge.key, topics=edge.topics,
+                values={'reach_m': round(edge.reach_m, 4)}))
+        elif senders:
             counts = ', '.join('{} ({} messages)'.format(node, edge.publishers[node].count)
                                for node in senders)
             findings.append(Finding(
@@ -128,9 +144,9 @@ def _two_sources(store: FrameStore, start: float) -> List[Finding]:
             conflicts = len(edge.conflicts.since(start))
             findings.append(Finding(
                 PARENTS, Level.ERROR,
-                '{} comes from two sources: {} of its stamps arrived twice with different '
-                'values, on {}. tf2 keeps whichever came last; keep one source'.format(
-                    name, conflicts, ', '.join(edge.topics)),
+                '{} comes from two sources: {} of its stamps arrived twice with values of two '
+                'tracks, on {}. {}; keep one source'.format(
+                    name, conflicts, ', '.join(edge.topics), TF2_REPEATED_STAMP),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'conflicting_stamps': conflicts}))
         elif edge.doubled is not None and edge.doubled_last >= start:
@@ -145,13 +161,30 @@ def _two_sources(store: FrameStore, start: float) -> List[Finding]:
     return findings
 
 
+def _tf_source(edge: Edge) -> str:
+    """Describe an edge's /tf stream: its rate and its publishers, where known."""
+    rate = edge.rate_hz()
+    return '/tf' + (', {} Hz'.format(fmt(rate, 1)) if rate else '')
+
+
+def _restamped(store: FrameStore, start: float) -> List[str]:
+    """Say which edges' stamps one sender re-sent with a newer value, and what tf2 does."""
+    said = ['{} re-sent {} of its stamps with a newer value (one sender: its values keep '
+            'to one track)'.format(arrow(*edge.key), len(edge.restamped.since(start)))
+            for edge in sorted(store.edges.values(), key=lambda e: e.key)
+            if edge.restamped.since(start)]
+    return said + ([TF2_REPEATED_STAMP] if said else [])
+
+
 def check_parent_uniqueness(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that every frame has one parent, no cycle, and each edge one source."""
     start = window(config, now)
-    findings = _second_parents(store, start) + _cycles(store, start) + _two_sources(store, start)
-    return CheckResult(PARENTS, 'each of {} has one parent and one source'.format(
-        plural(len(store.frames), 'frame')), findings, {'frames': len(store.frames)},
-        stale=not store.edges)
+    findings = _second_parents(store, start) + _cycles(store, start) + \
+        _two_sources(store, config, start)
+    summary = '; '.join(['each of {} has one parent and one source'.format(
+        plural(len(store.frames), 'frame'))] + _restamped(store, start))
+    return CheckResult(PARENTS, summary, findings, {'frames': len(store.frames)},
+                       stale=not store.edges)
 
 
 def _missing(frames: Sequence[str], key: str, check: str, store: FrameStore,
@@ -171,7 +204,7 @@ def _missing(frames: Sequence[str], key: str, check: str, store: FrameStore,
         return Finding(check, Level.WARN, '{} {} not in the tree: {}'.format(
             names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent))
     hint = ''
-    if store.frames and config.base_frame in absent:
+    if store.frames and check == CHAIN:  # the config's frames are not this robot's
         hint = '. The tree has {}; {}'.format(tree_frames(store), INIT_HINT)
     return Finding(check, Level.ERROR, '{} {} not in the tree: {}{}'.format(
         names, verb, what, hint), key, frames=tuple(absent))
@@ -226,10 +259,60 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
             "{} is not above {}: {}'s ancestry is {}. REP 105 orders {}".format(
                 upper, lower, lower, ' ← '.join(ancestry), ' → '.join(chain)),
             'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
+    findings += _motion_below_base(store, config)
     ancestry = store.ancestry(config.base_frame) if config.base_frame in store.frames else []
     summary = '{} ancestry: {}'.format(config.base_frame, ' ← '.join(ancestry) or 'none yet')
+    late = _late_frames(store, ancestry + [config.laser_frame], config)
+    if late:
+        summary += ' ({})'.format(', '.join(late))
     return CheckResult(CHAIN, summary, findings, {'ancestry': ' ← '.join(ancestry)},
                        stale=not ancestry)
+
+
+def _late_frames(store: FrameStore, frames: Sequence[str], config: AuditConfig) -> List[str]:
+    """Return 'map from 9.2 s' for each of frames that came later than the audit's start."""
+    late = []
+    for frame in dict.fromkeys(f for f in frames if f in store.frames):
+        first = min(edge.first_received for key, edge in store.edges.items() if frame in key)
+        at = since_start(store, first)
+        if at > WARM_UP_PERIODS * config.stale_after_s:
+            late.append('{} from {} s'.format(frame, fmt(at, 1)))
+    return late
+
+
+def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
+    """
+    Report an edge below the base that moves like a vehicle while odom → base stays still.
+
+    REP 105 puts the robot's motion on odom → base; a robot whose odometry drives an edge
+    under the base (odom → base_footprint the identity, base_footprint → base_link driving
+    metres) passes every other check, and init would take that edge for a mount.
+    """
+    base, odom = config.base_frame, config.odom_frame
+    ancestry = store.ancestry(base) if base in store.frames else []
+    if odom not in ancestry:
+        return []
+    above = [store.parent_of(frame) for frame in ancestry[:ancestry.index(odom)]]
+    still_m = max(edge.reach_m for edge in above if edge is not None)
+    still_rad = max(edge.reach_rad for edge in above if edge is not None)
+    findings = []
+    for edge in sorted(store.edges.values(), key=lambda e: e.key):
+        if edge.reach_m < VEHICLE_M or still_m > edge.reach_m * STILL_SHARE \
+                or base not in store.ancestry(edge.parent):
+            continue
+        name, chain = arrow(*edge.key), arrow(odom, base)
+        findings.append(Finding(
+            CHAIN, Level.ERROR,
+            '{} stays within {} m and {} rad of its first value ({}), while {} below it moves '
+            "up to {} m and turns up to {} rad ({}): the robot's motion is below the base. "
+            'REP 105 puts it on {}: odometry moves {} ({}), and {} is a mount or a '
+            'joint'.format(chain, fmt(still_m, 3), fmt(still_rad, 3),
+                           ', '.join(source(e) for e in above if e is not None), name,
+                           fmt(edge.reach_m, 2), fmt(edge.reach_rad, 2), source(edge), chain,
+                           base, config.key('frames.base'), name),
+            'motion_below:' + name, frames=(odom, base) + edge.key, topics=edge.topics,
+            values={'reach_m': round(edge.reach_m, 4), 'base_reach_m': round(still_m, 4)}))
+    return findings
 
 
 def _header_frames(store: TreeReader, config: AuditConfig,
@@ -293,6 +376,7 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
                                store.ancestry(frame)[-1], config.base_frame, base_root,
                                '. ' + LOST_STATIC_NOTE if lost else ''),
             'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
+    findings += _slashed_scan(store, config)
     findings += unreadable(store, CONNECTIVITY, (config.scan_topic,), now)
     trees = store.trees()
     if len(trees) > 1:
@@ -305,6 +389,28 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
             'trees', frames=tuple(t[0] for t in trees)))
     return CheckResult(CONNECTIVITY, 'one tree of {}, every header frame in it'.format(
         plural(len(store.frames), 'frame')), findings, {'trees': len(trees)}, stale=not trees)
+
+
+def _slashed_scan(store: FrameStore, config: AuditConfig) -> List[Finding]:
+    """
+    Report a scan header whose frame id starts with '/' where TF's ids do not.
+
+    tf2 refuses such an id in a lookup ("frame_ids cannot start with a '/'"), so the scan
+    cannot be placed. A robot whose transforms carry the '/' too (ROS 1's habit) has one
+    cause, which transform_values reports.
+    """
+    if any(r.reason == 'leading_slash' for r in store.rejections.values()):
+        return []
+    return [Finding(
+        CONNECTIVITY, Level.ERROR,
+        "{}'s header names '{}' ({} messages), but tf2 refuses a frame id that starts with "
+        "'/' in a lookup (\"frame_ids cannot start with a '/'\"), so no node can place the "
+        "scan; the tree has {}: drop the '/' from the LiDAR driver's frame_id".format(
+            config.scan_topic, frame, count,
+            frame.lstrip('/') if frame.lstrip('/') in store.frames else 'no such frame'),
+        'slash:' + frame, frames=(frame,), topics=(config.scan_topic,))
+        for frame, count in sorted(store.scan_frames.items())
+        if frame.startswith('/') and frame.lstrip('/')]
 
 
 def _named_by(topics: Dict[str, int]) -> str:

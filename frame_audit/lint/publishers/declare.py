@@ -4,7 +4,8 @@
 The declaring stage: the tree each bringup declares, from the nodes it starts.
 
 Each node's parameter files become workspace paths, cartographer_node gets its .lua options,
-robot_state_publisher its description's joints, and the table says what each known node sends.
+robot_state_publisher its description's joints, and the table says what each known node sends
+(and each ros2_control controller a spawner starts, controllers.py).
 What the lint cannot read makes its node a possible sender, so "nothing publishes it" is never
 said where something may. The nodes are new values: the plan stays as it was.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
+from .controllers import spawned_controllers
 from .declared import Declared
 from .parameters import node_params
 from .sources import PackageSources
@@ -93,14 +95,18 @@ class Reader:
         edges = [replace(edge, branch=node.branch) for node, params in zip(senders, nodes)
                  for edge in self._sent(node, params, bringup, possible)]
         edges += self._static_edges(launched)
+        for spawner, controller in spawned_controllers(launched, self.collected.blocks):
+            edges += [replace(edge, branch=spawner.branch)
+                      for edge in sent_edges(controller, self.table) or []]
+            nodes.append(controller)
         return DeclaredBringup(bringup, Declared(edges, nodes, self.config, possible, self.table,
                                                  measured=self.measured), tuple(launched))
 
     def _resolved(self, node: LaunchedNode, possible: Possible) -> LaunchedNode:
         """Return the node with its parameter files as workspace paths, cartographer's options."""
         if self._silent(node):  # a tool: its parameters decide no frame, nothing to say
-            files = [(value if isinstance(value, str) else None, where)
-                     for value, where in node.param_files]
+            files = [(source_file(value, self.collected.root) if isinstance(value, str)
+                      else None, where) for value, where in node.param_files]
             return replace(node, param_files=[(f, w) for f, w in files if f is not None])
         files = [(self._parameter_file(value, where), where) for value, where in node.param_files]
         if any(file is None for file, _ in files):

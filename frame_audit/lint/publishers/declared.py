@@ -49,10 +49,16 @@ class Declared:
         return self.frames | (self.context.frames if self.context is not None else set())
 
     def parents(self) -> Dict[str, List[DeclaredEdge]]:
-        """Return child → the edges that declare a parent for it, in reading order."""
+        """
+        Return child → the edges that declare a parent for it, in reading order.
+
+        A frame sent as its own parent (cartographer's published_frame equal to its odom_frame
+        with provide_odom_frame) gives it no parent: tf2 drops it, transform_values reports it.
+        """
         found: Dict[str, List[DeclaredEdge]] = {}
         for edge in self.edges:
-            found.setdefault(edge.key[1], []).append(edge)
+            if edge.key[0] != edge.key[1]:
+                found.setdefault(edge.key[1], []).append(edge)
         return found
 
     def ancestry(self, frame: str) -> List[str]:

@@ -52,5 +52,6 @@ def node_params(launched: List[LaunchedNode],
                     params.update(block.params)
         params.update(node.inline)
         names = _names(node)
-        nodes.append(NodeParams(names[0] if names else '?', names, params, node.where))
+        nodes.append(NodeParams(names[0] if names else '?', names, params, node.where,
+                                node.package if isinstance(node.package, str) else None))
     return nodes

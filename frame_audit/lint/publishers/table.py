@@ -3,9 +3,10 @@
 """
 Who sends which transform because of its parameters: one table of the nodes the lint knows.
 
-Each entry names the executables (and composable plugins) it covers, the parameters that name
-frames, the switch that turns its transform on or off, and the edges it sends, from its
-parameters and their defaults as the node's code sets them. Nodes known to send nothing are in
+Each entry names the executables (and composable plugins) it covers (and, for a sender whose
+executable name is common, the packages that hold it), the parameters that name frames, the
+switch that turns its transform on or off, and the edges it sends, from its parameters and
+their defaults as the node's code sets them. Nodes known to send nothing are in
 the table too: a launched node that is not is a possible sender the lint cannot read.
 robot_state_publisher's edges come from its robot description (see description.py).
 """
@@ -61,12 +62,17 @@ class Publisher:
     sends: Callable[[Reading], Optional[List[Edge]]] = _nothing
     description: bool = False  # robot_state_publisher: the edges are its robot description's
     marks: Optional[Tuple[str, ...]] = None  # what its source writes, all; None: a frame or switch
+    packages: Optional[Tuple[str, ...]] = None  # where its executables live; None: any package
 
     @property
     def silent(self) -> bool:
         """Return whether it sends nothing and reads no frame (rviz2): its parameters are moot."""
         return self.sends is _nothing and self.frames == () and self.switch is None \
             and not self.description
+
+    def runs(self, node: NodeParams) -> bool:
+        """Return whether the node may be this one: an ekf_node of another package is not."""
+        return node.package is None or self.packages is None or node.package in self.packages
 
     def signature(self) -> Tuple[str, ...]:
         """Return the strings the real node's source holds (a package of that name may not)."""
@@ -136,25 +142,33 @@ TABLE: Tuple[Publisher, ...] = (
                                'slam_toolbox::SynchronousSlamToolbox',
                                'slam_toolbox::LocalizationSlamToolbox',
                                'slam_toolbox::LifelongSlamToolbox'),
-              ('map_frame', 'odom_frame', 'base_frame'), sends=_slam_toolbox),
+              ('map_frame', 'odom_frame', 'base_frame'), sends=_slam_toolbox,
+              packages=('slam_toolbox',)),
     Publisher('AMCL', ('amcl', 'nav2_amcl::AmclNode'),
               ('global_frame_id', 'odom_frame_id', 'base_frame_id'), ('tf_broadcast', True),
-              lambda r: [(r.frame('global_frame_id', 'map'), r.frame('odom_frame_id', 'odom'))]),
+              lambda r: [(r.frame('global_frame_id', 'map'), r.frame('odom_frame_id', 'odom'))],
+              packages=('nav2_amcl', 'amcl')),
     Publisher('robot_localization', ('ekf_node', 'ukf_node', 'robot_localization::EkfFilter',
                                      'robot_localization::UkfFilter'),
               ('odom_frame', 'base_link_frame', 'base_link_frame_output', 'world_frame'),
-              ('publish_tf', True), _robot_localization),  # map_frame: only as world_frame
+              ('publish_tf', True), _robot_localization,  # map_frame: only as world_frame
+              packages=('robot_localization',)),
     Publisher('navsat_transform_node', ('navsat_transform_node',), (),
               ('broadcast_cartesian_transform', False), lambda r: None),
     Publisher('cartographer', ('cartographer_node',),
               ('map_frame', 'odom_frame', 'published_frame', 'tracking_frame'),
-              ('publish_to_tf', True), _cartographer),
+              ('publish_to_tf', True), _cartographer, packages=('cartographer_ros',)),
     Publisher('particle_filter', ('particle_filter',), (), ('publish_tf', True),
               _particle_filter, marks=('max_particles', '/laser')),
     Publisher('vesc_to_odom_node', ('vesc_to_odom_node',), ('odom_frame', 'base_frame'),
               ('publish_tf', False),
-              lambda r: [(r.frame('odom_frame', 'odom'), r.frame('base_frame', 'base_link'))]),
+              lambda r: [(r.frame('odom_frame', 'odom'), r.frame('base_frame', 'base_link'))],
+              packages=('vesc_ackermann',)),
     Publisher('gym_bridge', ('gym_bridge',), (), None, _gym_bridge),
+    Publisher('diff_drive_controller', ('diff_drive_controller/DiffDriveController',),
+              ('odom_frame_id', 'base_frame_id'), ('enable_odom_tf', True),  # see controllers.py
+              lambda r: [(r.frame('odom_frame_id', 'odom'),
+                          r.frame('base_frame_id', 'base_link'))]),
     Publisher('imu_filter_madgwick', ('imu_filter_madgwick_node', 'ImuFilterMadgwickRos'),
               ('fixed_frame',), ('publish_tf', True), lambda r: None),  # child: the IMU's id
     # Nodes that send no transform; the frames they name are read by them, not sent.
@@ -192,7 +206,8 @@ def declared_publishers(entries: Sequence[Tuple[str, Sequence[Edge]]]) -> Tuple[
 
 def publisher_of(node: NodeParams, table: Sequence[Publisher]) -> Optional[Publisher]:
     """Return the table's entry for a node (by executable, plugin or name), or None."""
-    return next((p for p in table if set(p.executables) & set(node.names)), None)
+    return next((p for p in table if set(p.executables) & set(node.names) and p.runs(node)),
+                None)
 
 
 def switch_of(node: NodeParams, table: Sequence[Publisher]) -> Optional[Param]:

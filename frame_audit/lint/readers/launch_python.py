@@ -5,8 +5,8 @@ Python launch files, read with `ast` and never run: their nodes, includes and pa
 
 Values are computed the way the launch would compute them where that needs no running launch:
 literals, names assigned in the file, os.path.join, PathJoinSubstitution, pathlib's `/`,
-get_package_share_directory and FindPackageShare (a package of the workspace), and
-LaunchConfiguration: the value the launch is given, else its DeclareLaunchArgument default.
+get_package_share_directory and FindPackageShare (a package of the workspace), FindExecutable,
+and LaunchConfiguration: the value the launch is given, else its DeclareLaunchArgument default.
 Conditions (IfCondition, UnlessCondition, LaunchConfigurationEquals, PythonExpression) are
 evaluated where their value is known; a robot description read from a file, by xacro or by
 Command(['xacro ', ...]) is followed. Anything else is Unresolved.
@@ -72,6 +72,7 @@ class Evaluator:
         self.calls: Dict[str, Callable[[ast.Call], Any]] = {
             'join': self._join, 'PathJoinSubstitution': self._path_join,
             'get_package_share_directory': self._share, 'FindPackageShare': self._share,
+            'FindExecutable': self._executable,
             'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
             'ParameterFile': self._first, 'str': self._first, 'Path': self._first,
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
@@ -191,6 +192,12 @@ class Evaluator:
         if isinstance(package, str):  # a package outside the workspace: a path that is not in it
             return self.packages.get(package, outside(package))
         return Unresolved(ast.unparse(call))
+
+    def _executable(self, call: ast.Call) -> Any:
+        """Return FindExecutable(name='xacro') as the command's name (its folder says nothing)."""
+        keywords = {k.arg: k.value for k in call.keywords}
+        name = self.value(call.args[0] if call.args else keywords.get('name'))
+        return name if isinstance(name, str) else Unresolved(ast.unparse(call))
 
     def _launch_argument(self, call: ast.Call) -> Any:
         name = self.value(call.args[0]) if call.args else None

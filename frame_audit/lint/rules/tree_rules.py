@@ -221,9 +221,11 @@ def _out_of_order(declared: Declared, reported: List[Finding]) -> List[Finding]:
                 or any(set(f.frames) >= {upper, lower} for f in reported):
             continue
         switch = _switched_off(declared, upper, lower)
+        top = ancestry[-1]  # a base_footprint above the base: upper belongs above it
         off = '{} is {} there, so nothing sends {}'.format(
             switch.name, yaml_text(switch.value), arrow(upper, lower)) \
-            if switch else 'Nothing declares {}'.format(arrow(upper, lower))
+            if switch else 'Nothing declares {}{}'.format(arrow(upper, top), '' if top == lower
+                                                          else ', the top of that ancestry')
         level, possible = unknown_senders(declared)
         findings.append(Finding(
             CHAIN, level,

@@ -1,0 +1,315 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+`frame-audit explain` and `frame-audit lookup`: why tf2 refused (or would refuse) a lookup.
+
+Both read the recording once through recordings.read, replay its transforms into the tf2
+model (engine.tf2) in the order they arrived, and ask the lookup of the buffer as the node
+held it. explain starts from the error a node printed and finds the moment it was printed
+(when the edge it names held the stamp it names); lookup starts from a lookup the user names,
+once (--at) or for every message of a topic (--every), asked when the message arrived plus
+the wait.
+"""
+import bisect
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+from .config import command_config
+from ..engine.config import AuditConfig
+from ..engine.findings import fmt
+from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
+    Unreadable
+from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
+from ..engine.tf2.diagnose import explain, explain_insertion, Explanation, explain_pasted, \
+    NEAR_S, receive_clock, Replay, TfMessage
+from ..engine.tf2.drops import ClockJump, count_drops, Drops
+from ..engine.tf2.placed import Stamped, summarize, Summary
+from ..engine.tf2.parse import Pasted, parse_tf2_error, with_target
+from ..errors import UsageError
+from ..recordings.read import Recording
+
+DEFAULT_WAIT_S = 0.1  # slam_toolbox's and the particle filter's habit on the car
+# A printed stamp matches a recorded one within a microsecond: a record's stamp is a float of
+# seconds, which near 1.7e9 s resolves 0.24 us (tf2 prints ROS 1 stamps to the nanosecond).
+MATCH_NS = 1000
+EARLY_S = 0.001  # how much before its stamp's arrival a lookup may be asked
+MAX_MOMENTS = 200  # arrivals tried while one sample was the newest held
+
+
+@dataclass
+class Loaded:
+    """A recording's transforms as a Replay, and the --every topic's messages."""
+
+    replay: Replay
+    path: str
+    stamped: List[Stamped] = field(default_factory=list)
+
+
+def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = None,
+          cache_time_s: float = 10.0) -> Loaded:
+    """Read the recording's /tf and /tf_static (and the --every topic) in arrival order."""
+    distro_named(distro)
+    if every is not None and every not in (config.odom_topic, *[
+            pose.topic for pose in config.pose_topics or ()]):
+        config = replace(config, scan_topic=every)
+    messages: List[TfMessage] = []
+    stamped: List[Stamped] = []
+    with Recording(path, config) as recording:
+        if every is not None and every not in recording.info.topics:
+            raise UsageError('{}: no topic {} (its topics: {})'.format(
+                path, every, ', '.join(sorted(recording.info.topics))))
+        for message in recording.messages():
+            payload = message.payload
+            if isinstance(payload, tuple):
+                messages.append(TfMessage(message.received, payload,
+                                          message.topic == TF_STATIC_TOPIC, message.publisher))
+            elif message.topic == every:
+                stamped.append(_stamped(payload, message.received, every, path))
+        start = recording.info.start_s
+    return Loaded(Replay(messages, distro, cache_time_s, start), str(path), stamped)
+
+
+def _stamped(payload: object, received: float, topic: str, path: Path) -> Stamped:
+    """Return an --every message's stamp and frame, or say why it has none."""
+    if isinstance(payload, OdometryRecord):
+        payload = payload.pose
+    if isinstance(payload, (HeaderRecord, PoseRecord)):
+        return Stamped(payload.stamp, payload.frame_id, received)
+    reason = payload.reason if isinstance(payload, Unreadable) else type(payload).__name__
+    raise UsageError('{}: {} cannot be read for its header ({}); --every takes scans, point '
+                     'clouds, poses and odometry'.format(path, topic, reason))
+
+
+# -- explain ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Explained:
+    """The answer to `frame-audit explain`: the pasted error, and what the recording says."""
+
+    pasted: Pasted
+    recording: str
+    explanation: Optional[Explanation]
+    reproduced: Optional[bool] = None  # the model printed the very text pasted
+    model_text: str = ''
+    note: str = ''  # why the lookup was not found, where it was not
+    start: float = 0.0  # the recording's first arrival: times are told from it
+    drops: Tuple[Drops, ...] = ()  # what tf2 dropped or kept twice on the lookup's chain
+    jumps: Tuple[ClockJump, ...] = ()
+
+
+def explain_error(path: Path, text: str, config_path: Optional[str] = None,
+                  distro: Optional[str] = None, wait_s: float = DEFAULT_WAIT_S,
+                  target: Optional[str] = None) -> Explained:
+    """Find the lookup a pasted tf2 error came from, and say why it was refused."""
+    pasted = with_target(parse_tf2_error(text), target)
+    if pasted.kind == 'filter' and not pasted.target:
+        raise UsageError("a message filter's line names the message's frame ({}), not the "
+                         'frame it wanted: give it with --target FRAME'.format(pasted.frame))
+    chosen = distro or ('noetic' if pasted.ros1_wording else DEFAULT_DISTRO)
+    replay = _load(path, command_config(config_path), chosen).replay
+    explained = _explained(replay, pasted, path, text, wait_s, chosen)
+    frames = (pasted.target, pasted.source, pasted.frame, pasted.parent)
+    return replace(explained, start=replay.start, **_chain_drops(replay, frames))
+
+
+def _chain_drops(replay: Replay, frames: Tuple[str, ...]) -> dict:
+    """Return what tf2 dropped on the edges above the frames, and the clock's jumps."""
+    buffer = replay.buffer_at(float('inf'))
+    chain = set()
+    for frame in frames:
+        while frame and frame not in chain:
+            chain.add(frame)
+            frame = buffer.parent_of(frame) or ''
+    drops, jumps = count_drops(replay.messages, replay.distro, replay.cache_time_s)
+    return dict(drops=tuple(d for d in drops if d.child in chain), jumps=tuple(jumps))
+
+
+def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: float,
+               chosen: str) -> Explained:
+    """Explain the pasted error from the replayed recording."""
+    if pasted.kind in ('future', 'past', 'single'):
+        return _explain_extrapolation(replay, pasted, str(path), wait_s, text)
+    end = max((m.received for m in replay.messages), default=0.0)
+    if pasted.kind == 'no_frame':
+        first = min((min(h.received) for key, h in replay.histories.items()
+                     if pasted.frame in key), default=None)
+        if first is not None and first - replay.start < NEAR_S:
+            return Explained(pasted, str(path), None, note='{} is sent from {} s into {}: tf2 '
+                             'knows it at every moment after; the error was printed before the '
+                             'recording started, or in another run'.format(
+                                 pasted.frame, fmt(first - replay.start, 2), path))
+        asked = end if first is None else first - EARLY_S  # just before it was first sent
+        return Explained(pasted, str(path), explain_pasted(replay, 'no_frame', pasted.frame,
+                                                           asked, wait_s, ' '.join(text.split())))
+    if pasted.kind in ('repeated', 'old_data'):
+        found = explain_insertion(replay, pasted.kind, pasted.parent, pasted.frame,
+                                  pasted.requested, wait_s, text)
+        edge = ' → '.join(filter(None, (pasted.parent, pasted.frame)))
+        return Explained(pasted, str(path), found, note='' if found else '{} holds {} stamped '
+                         '{:.6f} {}: what tf2 refused did not reach the recorder (a publisher it '
+                         'did not record, or another run)'.format(
+                             path, edge, to_s(pasted.requested),
+                             'at most once' if pasted.kind == 'repeated' else
+                             "never arriving past tf2's window"))
+    if pasted.kind == 'filter':
+        asked = to_s(pasted.requested) + receive_clock(replay).delay_s + wait_s
+        return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source,
+                                                    to_s(pasted.requested), asked, wait_s))
+    asked = _first_refusal(replay, pasted)
+    if asked is None:
+        return Explained(pasted, str(path), None, note='tf2 ({}) finds {} at no moment of {}: '
+                         'the error was printed outside this recording'.format(
+                             chosen, 'a loop' if pasted.kind == 'loop' else '{} and {} in two '
+                             'trees'.format(pasted.target, pasted.source), path))
+    if pasted.kind == 'loop':
+        return Explained(pasted, str(path), explain_pasted(replay, 'loop', '', asked, wait_s,
+                                                           ' '.join(text.split())))
+    return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source, 0.0,
+                                                asked, wait_s))
+
+
+def _first_refusal(replay: Replay, pasted: Pasted) -> Optional[float]:
+    """Return the first arrival at which the pasted kind of refusal (two trees, loop) held."""
+    for received in sorted({m.received for m in replay.messages}):
+        buffer = replay.buffer_at(received)
+        if pasted.kind == 'loop':
+            if any(_in_loop(buffer, frame) for frame in buffer.caches):
+                return received
+        elif {pasted.target, pasted.source} <= set(buffer.frames):
+            answer = buffer.lookup(pasted.target, pasted.source)
+            if answer.error is not None and answer.error.kind == 'two_trees':
+                return received
+    return None
+
+
+def _in_loop(buffer, frame: str) -> bool:
+    seen = {frame}
+    parent = buffer.parent_of(frame)
+    while parent is not None:
+        if parent == frame:
+            return True
+        if parent in seen:
+            return False
+        seen.add(parent)
+        parent = buffer.parent_of(parent)
+    return False
+
+
+def _explain_extrapolation(replay: Replay, pasted: Pasted, path: str, wait_s: float,
+                           text: str) -> Explained:
+    """Find when the edge the error names held the stamp it names; explain at that moment."""
+    tolerance = MATCH_NS
+    requested = to_s(pasted.requested)
+    # the node asked for a stamp once the message stamped so had reached it: only moments
+    # after that on the receive clock (two edges may both hold a sample of that stamp)
+    earliest = requested + receive_clock(replay).delay_s - EARLY_S
+    for moment in _moments_holding(replay, pasted.nearest, tolerance, earliest):
+        answer = replay.ask(pasted.target, pasted.source, requested, moment)
+        error = answer.error
+        if error is not None and error.kind == pasted.kind and \
+                abs(error.nearest - pasted.nearest) <= tolerance:
+            explanation = explain(replay, pasted.target, pasted.source, requested, moment,
+                                  wait_s)
+            return Explained(pasted, path, explanation,
+                             _to_10us(error.text) in _to_10us(text), error.text)
+    stamps = [s for h in replay.histories.values() if not h.static for s in h.stamps]
+    span = 'its /tf stamps run from {:.3f} to {:.3f}'.format(min(stamps), max(stamps)) \
+        if stamps else 'it holds no /tf'
+    return Explained(pasted, path, None, note='no transform between {} and {} stamped {} was '
+                     'held when the lookup would fail, in {} ({}): was the error printed during '
+                     'another run?'.format(pasted.source, pasted.target,
+                                           '{:.9f}'.format(to_s(pasted.nearest)), path, span))
+
+
+def _to_10us(text: str) -> str:
+    """Return text in single spaces, its times rounded to 10 us (the stamps' precision)."""
+    return re.sub(r'\d+\.\d{6,}', lambda found: '{:.5f}'.format(float(found.group())),
+                  ' '.join(text.split()))
+
+
+def _moments_holding(replay: Replay, stamp: int, tolerance: int, earliest: float) -> List[float]:
+    """
+    Return the moments from earliest while some edge's newest (or oldest) sample was stamped.
+
+    The arrivals in that stretch, and its first instant: between two arrivals the buffer does
+    not change, so a node asking then saw what it held at the last one.
+    """
+    arrivals = sorted({m.received for m in replay.messages})
+    moments: List[float] = []
+    for history in replay.histories.values():
+        for index, (received, sample) in enumerate(zip(history.received, history.stamps)):
+            if abs(to_ns(sample) - stamp) > tolerance:
+                continue
+            until = history.received[index + 1] if index + 1 < len(history.received) \
+                else float('inf')
+            first = max(received, earliest)
+            start = bisect.bisect_left(arrivals, first)
+            moments += [first] if first < until else []
+            moments += [r for r in arrivals[start:] if r < until][:MAX_MOMENTS]
+    return sorted(set(moments))
+
+
+# -- lookup -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LookedUp:
+    """The answer to `frame-audit lookup`: one explanation (--at) or a summary (--every)."""
+
+    recording: str
+    target: str
+    source: str
+    wait_s: float
+    distro: str
+    one: Optional[Explanation] = None
+    summary: Optional[Summary] = None
+    start: float = 0.0  # the recording's first arrival: times are told from it
+    drops: Tuple[Drops, ...] = ()  # what tf2 dropped or kept twice on the lookup's chain
+    jumps: Tuple[ClockJump, ...] = ()
+
+
+def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
+              every: Optional[str] = None, wait_s: float = DEFAULT_WAIT_S,
+              config_path: Optional[str] = None, distro: str = DEFAULT_DISTRO) -> LookedUp:
+    """Ask target <- source of the recording once (--at T) or for every message of a topic."""
+    if (at is None) == (every is None):
+        raise UsageError('lookup takes one of --at T and --every TOPIC')
+    loaded = _load(path, command_config(config_path), distro, every)
+    replay = loaded.replay
+    result = LookedUp(str(path), target, source, wait_s, distro, start=replay.start)
+    result = replace(result, **_chain_drops(replay, (target, source)))
+    if at is not None:
+        requested = _requested(at, replay)
+        asked = requested + receive_clock(replay).delay_s + wait_s if requested else \
+            max((m.received for m in replay.messages), default=0.0)
+        return replace(result, one=explain(replay, target, source, requested, asked, wait_s))
+    assert every is not None
+    if not loaded.stamped:
+        raise UsageError('{}: {} holds no messages'.format(path, every))
+    return replace(result, summary=summarize(replay, loaded.stamped, every, target, source,
+                                             wait_s))
+
+
+def _requested(at: str, replay: Replay) -> float:
+    """Return --at as a stamp: seconds, '+S' after the first /tf stamp, or 0 for the latest."""
+    text = at.strip()
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError('--at {}: give a stamp in seconds (as tf2 prints "Requested time"), '
+                         "'+S' for S seconds after the recording's first /tf stamp, or 0 for "
+                         'the latest'.format(at)) from None
+    if text.startswith('+'):
+        stamps = [s for h in replay.histories.values() if not h.static for s in h.stamps]
+        return (min(stamps) if stamps else 0.0) + value
+    return value
+
+
+def refused_share(looked: LookedUp) -> Tuple[int, int]:
+    """Return (refused, asked) of a lookup: 1 or 0 of 1 for --at."""
+    if looked.summary is not None:
+        return looked.summary.refused, looked.summary.asked
+    return (0 if looked.one is not None and looked.one.answer.ok else 1), 1

@@ -1,0 +1,626 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Why tf2 refused a lookup, from a recording: the limiting edge, its numbers, the cause, the fix.
+
+A Replay feeds a recording's transforms into the tf2 model in the order they arrived, so a
+lookup is asked of the buffer as the node held it at that moment (the receive clock). The
+diagnosis then reads the limiting edge's whole history: who sent it, at what rate, how far
+its stamps run behind their arrival and since when, and the number that would have made the
+lookup succeed (the wait, or how much later the publisher should stamp).
+"""
+import bisect
+import difflib
+import statistics
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+from .buffer import Answer, Buffer, Insertion, Tf2Error
+from .distros import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
+from ..findings import fmt
+from ..records import TransformRecord
+
+JUMP_BACK_S = 1.0  # a receive clock going back further is a jump: tf2_ros clears its buffer
+STALL_PERIODS = 3.0  # silent for this many periods (and STALL_MIN_S): a stall, not a rate
+STALL_MIN_S = 0.5
+CLOCKS_APART_S = 1.0  # an edge's usual delay this far from the asker's: two clocks apart
+LAG_APART_S = 5.0  # asked this far past an edge otherwise on time: the asker's clock is apart
+SIM_TIME_S = 86400.0  # clocks more than a day apart: one of them is sim time
+BACKLOG_MIN_S = 0.05  # samples later than usual by this much (and the wait): a backlog
+NEAR_S = 2.0  # the stretch before a lookup whose delays describe the edge "around" it
+MARGIN_S = 0.005  # added to a fix, so it holds at the next sample too
+STAMP_MATCH_NS = 1000  # a printed stamp (six decimals) names a recorded one within 1 us
+
+
+@dataclass(frozen=True)
+class TfMessage:
+    """One recorded TFMessage: when it arrived, its transforms, whether on /tf_static."""
+
+    received: float
+    records: Tuple[TransformRecord, ...]
+    static: bool = False
+    publisher: Optional[str] = None
+
+
+@dataclass
+class EdgeHistory:
+    """Every sample of one parent -> child edge in the recording, in arrival order."""
+
+    parent: str
+    child: str
+    static: bool = False
+    received: List[float] = field(default_factory=list)
+    stamps: List[float] = field(default_factory=list)
+    publishers: Set[str] = field(default_factory=set)
+
+    @property
+    def name(self) -> str:
+        """Return the edge as reports write it."""
+        return '{} → {}'.format(self.parent, self.child)
+
+    def rate_hz(self) -> Optional[float]:
+        """
+        Return the rate from the median step of the stamps in arrival order, None below 3.
+
+        Only steps forward count: a stamp re-sent, or stamps going back (a bag loop, a
+        simulator reset), say nothing of the rate.
+        """
+        steps = [b - a for a, b in zip(self.stamps, self.stamps[1:]) if b > a]
+        if len(steps) < 2:
+            return None
+        return 1.0 / statistics.median(steps)
+
+    def delays(self, start: float = float('-inf'), end: float = float('inf')) -> List[float]:
+        """Return how far each stamp ran behind its arrival, for arrivals in [start, end]."""
+        return [r - s for r, s in zip(self.received, self.stamps) if start <= r <= end]
+
+    def latest_at(self, moment: float) -> Optional[float]:
+        """Return the newest stamp that had arrived by moment."""
+        stamps = [s for r, s in zip(self.received, self.stamps) if r <= moment]
+        return max(stamps) if stamps else None
+
+    def last_arrival(self, moment: float) -> Optional[float]:
+        """Return when the edge last arrived at or before moment."""
+        index = bisect.bisect_right(self.received, moment)
+        return self.received[index - 1] if index else None
+
+    def first_covering(self, stamp: float, after: float) -> Optional[float]:
+        """Return the first arrival after `after` of a sample stamped at or after stamp."""
+        for r, s in zip(self.received, self.stamps):
+            if r >= after and s >= stamp:
+                return r
+        return None
+
+
+class Replay:
+    """A recording's transforms, replayed into the tf2 model up to any moment."""
+
+    def __init__(self, messages: Sequence[TfMessage], distro: str = DEFAULT_DISTRO,
+                 cache_time_s: float = 10.0, start: Optional[float] = None):
+        """Keep the messages (arrival order) and each edge's history; start: the recording's."""
+        self.messages = list(messages)
+        self.distro = distro
+        self.cache_time_s = cache_time_s
+        self.histories: Dict[Tuple[str, str], EdgeHistory] = {}
+        for message in self.messages:
+            for record in message.records:
+                key = (record.parent.lstrip('/'), record.child.lstrip('/'))
+                history = self.histories.get(key)
+                if history is None:
+                    history = self.histories[key] = EdgeHistory(*key, static=message.static)
+                history.received.append(message.received)
+                history.stamps.append(record.stamp)
+                if message.publisher:
+                    history.publishers.add(message.publisher)
+        self._buffer = Buffer(cache_time_s, distro)
+        self._fed = 0
+        self._last: Optional[float] = None
+        self.frames = {frame for key in self.histories for frame in key}
+        self.has_static = any(message.static for message in self.messages)
+        self.start = min((m.received for m in self.messages), default=0.0) \
+            if start is None else start
+        self.end = max((m.received for m in self.messages), default=0.0)
+
+    def buffer_at(self, moment: float) -> Buffer:
+        """Return the buffer holding what had arrived by moment (rebuilt to go back)."""
+        if self._fed and self.messages[self._fed - 1].received > moment:
+            self._buffer, self._fed, self._last = Buffer(self.cache_time_s, self.distro), 0, None
+        while self._fed < len(self.messages) and self.messages[self._fed].received <= moment:
+            message = self.messages[self._fed]
+            feed(self._buffer, message, self._last)
+            self._last = message.received
+            self._fed += 1
+        return self._buffer
+
+    def ask(self, target: str, source: str, time: float, moment: float) -> Answer:
+        """Return what tf2 answered at moment for target <- source at time (0: latest)."""
+        return ask(self.buffer_at(moment), target, source, time)
+
+    def into(self, moment: float) -> str:
+        """Return a receive-clock moment as reports tell it: seconds into the recording."""
+        return '{} s into the recording'.format(fmt(moment - self.start, 2))
+
+    def edge_of(self, child: str, moment: float) -> Optional[EdgeHistory]:
+        """Return the edge above child as the buffer held it at moment."""
+        parent = self.buffer_at(moment).parent_of(child)
+        return self.histories.get((parent, child)) if parent else None
+
+
+def feed(buffer: Buffer, message: TfMessage, last: Optional[float]) -> List[Insertion]:
+    """
+    Take one TFMessage as tf2_ros does: its receive clock going back (from last) clears first.
+
+    The one way in for the Replay and the live lookups check (tf2.watch), so both hold the
+    same buffer; returns what tf2 did with each transform.
+    """
+    if last is not None and message.received < last - JUMP_BACK_S:
+        buffer.clear()
+    return [buffer.set_transform(record.parent, record.child, to_ns(record.stamp),
+                                 record.translation, record.rotation,
+                                 message.publisher or 'unknown_publisher', message.static)
+            for record in message.records]
+
+
+def ask(buffer: Buffer, target: str, source: str, time: float) -> Answer:
+    """Return what the buffer answers for target <- source at time in seconds (0: latest)."""
+    return buffer.lookup(target, source, to_ns(time) if time else 0)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The asking side's clock: how far its stamps run behind their arrival, and who says so."""
+
+    delay_s: float
+    source: str  # "/scan (median of 357)", or the most punctual /tf edge
+
+
+def receive_clock(replay: Replay) -> Clock:
+    """
+    Return the most punctual edge's median delay: the asker's clock when nothing else says.
+
+    Future-dated edges (negative delays: AMCL's transform_tolerance) say nothing of the clock.
+    """
+    delays = sorted((statistics.median(h.delays()), h.name) for h in replay.histories.values()
+                    if not h.static and h.stamps)
+    punctual = [pair for pair in delays if pair[0] >= 0.0]
+    if not punctual and not delays:
+        return Clock(0.0, 'no /tf edge')
+    delay, name = punctual[0] if punctual else delays[-1]
+    return Clock(delay, 'the most punctual /tf edge, {}'.format(name))
+
+
+@dataclass(frozen=True)
+class EdgeFacts:
+    """The limiting edge's numbers, each with where it came from."""
+
+    name: str
+    topic: str
+    publishers: Tuple[str, ...]
+    rate_hz: Optional[float]
+    behind_s: Optional[float]  # median of arrival - stamp around the lookup
+    behind_max_s: Optional[float]
+    behind_since_s: Optional[float]  # first arrival running more than the wait behind the asker
+    lag_s: Optional[float]  # requested time - the newest stamp held (future), or the reverse
+    usual_s: Optional[float] = None  # median of arrival - stamp over the whole recording
+    asker_s: Optional[float] = None  # the asker's own arrival - stamp (Clock.delay_s)
+    asker: str = ''  # where asker_s comes from
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One lookup, what tf2 answered, and why."""
+
+    target: str
+    source: str
+    requested: float  # seconds; 0: the latest common time
+    asked_at: float  # the receive-clock moment the buffer was read at
+    wait_s: float
+    distro: str
+    answer: Answer
+    cause: str  # ok, late_stamps, delivered_late, low_rate, stall, clocks_apart,
+    # older_than_cache, before_first, sent_once, nobody_sends, static_missing, not_yet,
+    # two_trees, loop, invalid
+    why: str
+    fix: str = ''
+    fix_s: Optional[float] = None
+    edge: Optional[EdgeFacts] = None
+    wait_needed_s: Optional[float] = None  # from the message's arrival; None: none would do
+    recording_ended: bool = False  # no sample after the lookup because the recording ended
+
+
+def explain(replay: Replay, target: str, source: str, requested: float, asked_at: float,
+            wait_s: float, clock: Optional[Clock] = None,
+            arrived: Optional[float] = None) -> Explanation:
+    """
+    Ask the lookup at asked_at and say why tf2 answered as it did.
+
+    clock: the asker's (its messages' delay), by default the most punctual edge's; arrived:
+    when the message looked up arrived, by default its stamp on that clock. Waits are told
+    from there, as a message filter counts them.
+    """
+    clock = clock or receive_clock(replay)
+    if arrived is None:
+        arrived = requested + clock.delay_s if requested else asked_at - wait_s
+    answer = replay.ask(target, source, requested, asked_at)
+    base = dict(target=target, source=source, requested=requested, asked_at=asked_at,
+                wait_s=wait_s, distro=replay.distro, answer=answer)
+    if answer.ok:
+        return Explanation(cause='ok', why='tf2 ({}) places {} in {} at {}'.format(
+            replay.distro, source, target, fmt(requested) if requested else 'the latest '
+            'common time'), **base)
+    error = answer.error
+    if error.kind in ('future', 'past', 'single', 'empty'):
+        return _extrapolation(replay, base, error.frame, clock, arrived)
+    if error.kind == 'no_frame':
+        return _missing(replay, base, error.frame, asked_at, arrived)
+    if error.kind == 'two_trees':
+        return _two_trees(replay, base, target, source, asked_at)
+    if error.kind == 'loop':
+        return _loop(replay, base, asked_at)
+    return Explanation(cause='invalid', why=error.text, fix='name frames without a leading '
+                       "'/' and never empty (tf2 frame ids)", **base)
+
+
+def _facts(edge: EdgeHistory, asked_at: float, wait_s: float, lag: Optional[float],
+           clock: Clock) -> EdgeFacts:
+    """Return the edge's numbers around the moment of the lookup, and over the recording."""
+    near = edge.delays(asked_at - NEAR_S, asked_at) or edge.delays()
+    since = next((r for r, s in zip(edge.received, edge.stamps)
+                  if r - s - clock.delay_s > wait_s), None)
+    every = edge.delays()
+    return EdgeFacts(edge.name, '/tf_static' if edge.static else '/tf',
+                     tuple(sorted(edge.publishers)), edge.rate_hz(),
+                     statistics.median(near) if near else None, max(near) if near else None,
+                     since, lag, statistics.median(every) if every else None, clock.delay_s,
+                     clock.source)
+
+
+def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
+                   arrived: float) -> Explanation:
+    """Explain a lookup outside the limiting edge's samples."""
+    error, requested, asked_at = base['answer'].error, base['requested'], base['asked_at']
+    wait_s = base['wait_s']
+    edge = replay.edge_of(child, asked_at)
+    if edge is None:  # emptied by a jump back in time
+        return Explanation(cause='stall', why='the buffer held no sample above {} at {} (the '
+                           'receive clock jumped back and tf2_ros cleared it)'.format(
+                               child, replay.into(asked_at)), **base)
+    nearest = to_s(error.nearest)
+    lag = requested - nearest if error.kind != 'past' else nearest - requested
+    facts = _facts(edge, asked_at, wait_s, lag if error.kind != 'empty' else None, clock)
+    if error.kind == 'single':
+        return Explanation(cause='sent_once', edge=facts, why='{} held one sample (stamped {}) '
+                           'at {}: tf2 interpolates only between two'.format(
+                               edge.name, fmt(nearest), replay.into(asked_at)),
+                           fix='send {} on /tf_static if it is fixed, else at a steady rate'
+                           .format(edge.name), **base)
+    if error.kind == 'past':
+        return _past(replay, base, edge, facts, nearest, requested)
+    apart = (facts.usual_s or 0.0) - clock.delay_s
+    if abs(apart) >= CLOCKS_APART_S:
+        return _clocks_apart(base, edge, facts, apart, clock)
+    last = edge.last_arrival(asked_at)
+    period = 1.0 / facts.rate_hz if facts.rate_hz else None
+    silent = asked_at - last if last is not None else None
+    covered = edge.first_covering(requested, asked_at)
+    base['wait_needed_s'] = covered - arrived + MARGIN_S if covered is not None else None
+    stall = max(STALL_PERIODS * period, STALL_MIN_S) if period else STALL_MIN_S
+    base['recording_ended'] = covered is None and replay.end - edge.received[-1] < stall
+    if lag > LAG_APART_S and covered is None and asked_at > replay.end:
+        return Explanation(cause='clocks_apart', edge=facts, why='the requested time {} is {} '
+                           's past the newest stamp of {}, and past every stamp it has in the '
+                           'recording (it runs {} s behind its arrival, {} {} s), asked after '
+                           'the recording ends: the asking node reads another clock '
+                           '(use_sim_time set on one node, not the other?), or the lookup came '
+                           'from another run'.format(
+                               fmt(requested), fmt(lag), edge.name, fmt(facts.usual_s),
+                               clock.source, fmt(clock.delay_s)),
+                           fix='give every node the same use_sim_time', **base)
+    if silent is not None and period and silent > stall:
+        return Explanation(cause='stall', edge=facts, why='{} stalled: nothing from {} to {} '
+                           '({} s; it runs at {} Hz)'.format(
+                               edge.name, replay.into(last),
+                               replay.into(covered) if covered else 'the end',
+                               fmt(silent if covered is None else covered - last),
+                               fmt(facts.rate_hz)),
+                           fix=_wait_fix(base), fix_s=base['wait_needed_s'], **base)
+    after = next((s for r, s in zip(edge.received, edge.stamps)
+                  if r >= asked_at and s >= requested), None)
+    before = max((s for s in edge.stamps if s < requested), default=nearest)
+    if covered is None and not base['recording_ended'] or \
+            after is not None and after - before > max(STALL_PERIODS * (period or 0.0), wait_s):
+        return Explanation(cause='stall', edge=facts, why='{} sent nothing stamped between {} '
+                           'and {} ({}; it runs at {} Hz): its publisher stopped or restarted'
+                           .format(edge.name, fmt(before), fmt(after) if after else 'the end',
+                                   '{} s'.format(fmt(after - before)) if after else
+                                   'it stops {}'.format(replay.into(edge.received[-1])),
+                                   fmt(facts.rate_hz, 1)),
+                           fix=_wait_fix(base), fix_s=base['wait_needed_s'], **base)
+    if (facts.behind_s or 0.0) - (facts.usual_s or 0.0) > max(wait_s, 2 * (period or 0.0),
+                                                              BACKLOG_MIN_S):
+        return _delivered_late(replay, base, edge, facts)
+    delay = max((facts.behind_s or 0.0) - clock.delay_s, 0.0)
+    if period is not None and period + delay <= wait_s:  # in time as a rule, not this time
+        return _delivered_late(replay, base, edge, facts)
+    if period is None or delay >= wait_s:  # no rate brings it within the wait
+        fix_s = lag + MARGIN_S
+        return Explanation(cause='late_stamps', edge=facts, why='{} is stamped {} s behind its '
+                           'arrival (median around the lookup; up to {} s), {} s more than {} '
+                           '({} s), more than the wait of {} s: at {} the newest it held was '
+                           'stamped {}, {} s before the requested {}'.format(
+                               edge.name, fmt(facts.behind_s), fmt(facts.behind_max_s),
+                               fmt(facts.behind_s - clock.delay_s), clock.source,
+                               fmt(clock.delay_s), fmt(wait_s), replay.into(asked_at),
+                               fmt(nearest), fmt(lag), fmt(requested)),
+                           fix="stamp {} {} s later (its publisher's transform timeout or "
+                           'tolerance), or {}'.format(edge.name, fmt(fix_s), _wait_fix(base)),
+                           fix_s=fix_s, **base)
+    rate = ' at {} Hz or more'.format(fmt(1.0 / (wait_s - delay))) if wait_s > delay else ''
+    return Explanation(cause='low_rate', edge=facts, why='{} comes every {} s ({} Hz) and {} s '
+                       'behind {}: the sample after a stamp arrives up to {} s after it (period '
+                       'plus delay), more than the wait of {} s: the sample after {} had not '
+                       'arrived by {}'.format(edge.name, fmt(period), fmt(facts.rate_hz, 1),
+                                              fmt(delay), clock.source, fmt(period + delay),
+                                              fmt(wait_s), fmt(requested),
+                                              replay.into(asked_at)),
+                       fix='send {}{} (it runs {} s behind), or {}'.format(
+                           edge.name, rate, fmt(delay), _wait_fix(base)),
+                       fix_s=base['wait_needed_s'], **base)
+
+
+def _clocks_apart(base: dict, edge: EdgeHistory, facts: EdgeFacts, apart: float,
+                  clock: Clock) -> Explanation:
+    """Explain an edge whose stamps run on another clock than the asker's, all along."""
+    why = ('{} is stamped {} s behind its arrival (median of {} samples over the recording), '
+           '{} {} s: the two run {} s apart against the same arrivals. Two clocks (no time sync '
+           'between the machine that stamps {} and the one that stamps the lookup), or a '
+           'publisher stamping {} s {}: the recording alone cannot tell which'.format(
+               edge.name, fmt(facts.usual_s), len(edge.stamps), clock.source,
+               fmt(clock.delay_s), fmt(abs(apart)), edge.name, fmt(abs(apart)),
+               'late' if apart > 0 else 'ahead'))
+    if abs(apart) > SIM_TIME_S:
+        fix = 'give every node the same use_sim_time (one clock is sim time, {} s apart)' \
+            .format(fmt(abs(apart), 0))
+    else:
+        fix = "sync the clocks (chrony or NTP on both machines): {}'s stamps run {} s {} the " \
+            "lookup's".format(edge.name, fmt(abs(apart)), 'behind' if apart > 0 else 'ahead of')
+    return Explanation(cause='clocks_apart', edge=facts, why=why, fix=fix, fix_s=apart, **base)
+
+
+def _delivered_late(replay: Replay, base: dict, edge: EdgeHistory,
+                    facts: EdgeFacts) -> Explanation:
+    """Explain samples that came late around the lookup while the edge is usually in time."""
+    asked_at, wait_s = base['asked_at'], base['wait_s']
+    usual = facts.usual_s or 0.0
+    late = [(r, s) for r, s in zip(edge.received, edge.stamps)
+            if asked_at - NEAR_S <= r <= asked_at and r - s - usual > wait_s]
+    arrivals, stamps = [r for r, _ in late], [s for _, s in late]
+    if len(late) < 3 or max(arrivals) - min(arrivals) > (max(stamps) - min(stamps)) / 2:
+        covering = next(((r, s) for r, s in zip(edge.received, edge.stamps)
+                         if r >= asked_at and s >= base['requested']), None)
+        when = 'the sample that covered it (stamped {}) arrived {} s after its stamp'.format(
+            fmt(covering[1]), fmt(covering[0] - covering[1])) if covering else \
+            'no sample covered it by the end'
+        why = ('{} runs {} s behind its stamps over the recording (median of {}; up to {} s '
+               'around the lookup) at {} Hz, in time for the wait of {} s as a rule; not this '
+               'time: {} (jitter: the network, a busy CPU or the driver)'.format(
+                   edge.name, fmt(usual), len(edge.stamps), fmt(facts.behind_max_s),
+                   fmt(facts.rate_hz, 1), fmt(wait_s), when))
+    else:  # a clump: samples stamped over a stretch arrived within half of it
+        at_start = arrivals[0] - edge.received[0] < NEAR_S
+        why = ('{} came late around the lookup: {} samples stamped over {} s arrived within {} '
+               's ({} to {}), up to {} s after their stamps, while it runs {} s behind over the '
+               'recording (median of {}): a backlog delivered at once{}, not a publisher '
+               'stamping late'.format(
+                   edge.name, len(late), fmt(max(stamps) - min(stamps)),
+                   fmt(max(arrivals) - min(arrivals)), replay.into(min(arrivals)),
+                   replay.into(max(arrivals)), fmt(facts.behind_max_s), fmt(usual),
+                   len(edge.stamps), ' at the start of its recording (the recorder catching up: '
+                   'what the node itself held then cannot be known)' if at_start else
+                   ' (a network, CPU or driver stall)'))
+    return Explanation(cause='delivered_late', edge=facts, why=why,
+                       fix='{}; its stamps need no change'.format(_wait_fix(base)),
+                       fix_s=base['wait_needed_s'], **base)
+
+
+def _wait_fix(base: dict) -> str:
+    """Return the wait that would have placed the message, or why none would have."""
+    wait_needed, wait_s = base.get('wait_needed_s'), base['wait_s']
+    if wait_needed is not None:
+        return 'wait {} s instead of {} s after the message arrived (the lookup timeout or ' \
+            'message filter tolerance)'.format(fmt(wait_needed), fmt(wait_s))
+    if base.get('recording_ended'):
+        return 'cannot know the wait that would have sufficed: the recording ends before the ' \
+            'next sample'
+    return 'no wait would have sufficed: no later sample covers the requested time'
+
+
+def _past(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts, earliest: float,
+          requested: float) -> Explanation:
+    """Explain a lookup older than what the limiting edge holds."""
+    first = min(edge.stamps)
+    if requested < first:
+        return Explanation(cause='before_first', edge=facts, why='{} was asked at {}, before '
+                           'its first sample in the recording (stamped {})'.format(
+                               edge.name, fmt(requested), fmt(first)),
+                           fix='ask after {} (no setting brings back data never sent)'.format(
+                               fmt(first)), **base)
+    needed = max(edge.latest_at(base['asked_at']) or earliest, earliest) - requested + 1.0
+    return Explanation(cause='older_than_cache', edge=facts, why='{} was asked at {}, {} s '
+                       'before the newest sample the buffer held; tf2 keeps {} s'.format(
+                           edge.name, fmt(requested), fmt(needed - 1.0),
+                           fmt(replay.cache_time_s)),
+                       fix='a buffer cache_time of {} s, or ask sooner'.format(fmt(needed)),
+                       fix_s=needed, **base)
+
+
+def _missing(replay: Replay, base: dict, frame: str, asked_at: float,
+             arrived: Optional[float] = None) -> Explanation:
+    """Explain a frame the buffer never held."""
+    if frame in replay.frames:
+        first = min(min(h.received) for key, h in replay.histories.items() if frame in key)
+        placed = _placed_at(replay, base, first)
+        if placed is not None and arrived is not None:
+            base['wait_needed_s'] = placed - arrived + MARGIN_S
+        early = first - replay.start < NEAR_S
+        return Explanation(cause='not_yet', why='{} was first sent {} s after the lookup, {}{}'
+                           .format(frame, fmt(first - asked_at), replay.into(first),
+                                   ' (the recording had just started: what the node held '
+                                   'before cannot be known)' if early else ''),
+                           fix='wait for {} before asking ({})'.format(frame, _wait_fix(base)),
+                           fix_s=base.get('wait_needed_s'), **base)
+    near = difflib.get_close_matches(frame.lstrip('/'), sorted(replay.frames), n=3, cutoff=0.6)
+    hint = '; the recording has {}'.format(', '.join(near)) if near else ''
+    if not replay.has_static:
+        return Explanation(cause='static_missing', why='nobody sends {} in this recording, which '
+                           'holds no /tf_static at all: a static edge latched before recording '
+                           'started is missing{}'.format(frame, hint),
+                           fix='record /tf_static with transient local durability, or start '
+                           'recording before the robot_state_publisher', **base)
+    return Explanation(cause='nobody_sends', why='nobody sends {} in this recording{}'.format(
+        frame, hint), fix='send {} (a static transform or the URDF), or ask for the frame that '
+        'is sent'.format(frame), **base)
+
+
+def _placed_at(replay: Replay, base: dict, after: float) -> Optional[float]:
+    """Return the first arrival from after (within tf2's window) when the lookup answers."""
+    if not base['source']:
+        return None
+    arrivals = sorted({m.received for m in replay.messages
+                       if after <= m.received <= after + replay.cache_time_s})
+    return next((moment for moment in arrivals if replay.ask(
+        base['target'], base['source'], base['requested'], moment).ok), None)
+
+
+def _root(buffer: Buffer, frame: str) -> str:
+    seen = {frame}
+    parent = buffer.parent_of(frame)
+    while parent is not None and parent not in seen:
+        frame = parent
+        seen.add(frame)
+        parent = buffer.parent_of(frame)
+    return frame
+
+
+def _two_trees(replay: Replay, base: dict, target: str, source: str,
+               asked_at: float) -> Explanation:
+    """Explain frames in two trees: name both roots."""
+    buffer = replay.buffer_at(asked_at)
+    roots = _root(buffer, target), _root(buffer, source)
+    why = '{} is in the tree under {}, {} in the tree under {}: no edge joins them at {}'.format(
+        target, roots[0], source, roots[1], replay.into(asked_at))
+    return Explanation(cause='two_trees', why=why,
+                       fix='send the edge that joins {} and {} (often a static transform from '
+                       'the URDF)'.format(roots[0], roots[1]), **base)
+
+
+def _loop(replay: Replay, base: dict, asked_at: float) -> Explanation:
+    """Explain a loop: name its edges."""
+    buffer = replay.buffer_at(asked_at)
+    cycle: List[str] = []
+    for start in buffer.caches:
+        path, frame = [start], buffer.parent_of(start)
+        while frame is not None and frame not in path:
+            path.append(frame)
+            frame = buffer.parent_of(frame)
+        if frame is not None:
+            cycle = path[path.index(frame):] + [frame]
+            break
+    edges = ', '.join('{} → {}'.format(parent, child)
+                      for child, parent in zip(cycle, cycle[1:]))
+    return Explanation(cause='loop', why='the tree has a loop: {}'.format(edges),
+                       fix='one of these edges is sent the wrong way round (REP 105: map → '
+                       'odom → base)', **base)
+
+
+def explain_pasted(replay: Replay, kind: str, frame: str, asked_at: float, wait_s: float,
+                   text: str) -> Explanation:
+    """Explain a refusal whose text names no lookup to ask again: a missing frame, a loop."""
+    error = Tf2Error('LookupException', kind, text, frame)
+    base = dict(target=frame, source='', requested=0.0, asked_at=asked_at, wait_s=wait_s,
+                distro=replay.distro, answer=Answer(error=error))
+    if kind == 'loop':
+        return _loop(replay, base, asked_at)
+    return _missing(replay, base, frame, asked_at)
+
+
+def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp: int,
+                      wait_s: float, text: str) -> Optional[Explanation]:
+    """
+    Explain a sample tf2 refused on insertion (repeated: TF_REPEATED_DATA, else TF_OLD_DATA).
+
+    Finds the edge's samples at the stamp in the recording, who sent them and what was held
+    when they arrived; None where the recording holds that stamp for that frame at most once
+    (repeated) or never (old data): the refused sample did not reach the recorder.
+    """
+    sent = [(m.received, r, m.publisher) for m in replay.messages for r in m.records
+            if r.child.lstrip('/') == child and (not parent or r.parent.lstrip('/') == parent)
+            and abs(to_ns(r.stamp) - stamp) <= STAMP_MATCH_NS]
+    if len(sent) < (2 if kind == 'repeated' else 1):
+        return None
+    first = sent[0][1]
+    edge = replay.histories[(first.parent.lstrip('/'), child)]
+    code = 'TF_REPEATED_DATA' if kind == 'repeated' else 'TF_OLD_DATA'
+    base = dict(target=edge.parent, source=child, requested=to_s(stamp), asked_at=sent[-1][0],
+                wait_s=wait_s, distro=replay.distro, answer=Answer(error=Tf2Error(
+                    code, kind, ' '.join(text.split()), child, stamp)))
+    facts = _facts(edge, sent[-1][0], wait_s, None, receive_clock(replay))
+    senders = sorted({who for _, _, who in sent if who}) or ['not recorded']
+    if kind == 'repeated':
+        return _repeated(replay, base, edge, facts, sent, senders)
+    return _old_data(replay, base, edge, facts, sent[0][0], senders)
+
+
+def _repeated(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts,
+              sent: list, senders: List[str]) -> Explanation:
+    """Explain one stamp sent more than once: two publishers, or one re-sending."""
+    values = {(r.translation, r.rotation) for _, r, _ in sent}
+    spread = sent[-1][0] - sent[0][0]
+    if distro_named(replay.distro).repeated == 'reject':
+        kept = 'tf2 (noetic) keeps the first and drops the other {} with this warning'.format(
+            len(sent) - 1)
+    else:
+        kept = ('tf2 ({}) prints no such warning: it skips an identical copy and keeps a '
+                'different value beside the first (the line comes from ROS 1, or a ROS 2 '
+                'tf2 before 0.25.6)'.format(replay.distro))
+    if len(values) > 1:
+        who = 'two publishers of one edge, or one stamping two poses alike'
+        fix = 'send {} from one node only (publish_tf / enable_odom_tf false on the other: ' \
+            'robot_localization, a diff drive controller; Gazebo beside joint_state_publisher)' \
+            .format(edge.name)
+    else:
+        who = 'one publisher re-sending its last transform without a new stamp (a timer ' \
+            'faster than its data, or sim time stepping coarser than its rate)'
+        fix = 'send {} only when its data is new, or stamp every send anew'.format(edge.name)
+    why = ('{} was sent {} times stamped {} ({}; the copies arrived over {} s from {}; senders: '
+           '{}): {}. {}'.format(
+               edge.name, len(sent), fmt(base['requested']), 'one value' if len(values) == 1
+               else '{} different values'.format(len(values)), fmt(spread),
+               replay.into(sent[0][0]), ', '.join(senders), who, kept))
+    return Explanation(cause='resent', edge=facts, why=why, fix=fix, **base)
+
+
+def _old_data(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts, arrived: float,
+              senders: List[str]) -> Optional[Explanation]:
+    """Explain a sample older than tf2's window behind the newest already held."""
+    held = [s for r, s in zip(edge.received, edge.stamps) if r < arrived]
+    newest = max(held) if held else None
+    stamp = base['requested']
+    if newest is None or newest - stamp <= replay.cache_time_s:
+        return None  # tf2 took it in this recording: the node held other data
+    back = newest - stamp
+    reset = sum(1 for r, s in zip(edge.received, edge.stamps)  # they stayed back
+                if r >= arrived and s < newest - replay.cache_time_s) > 1
+    why = ('{} stamped {} arrived {} from {}, {} s older than the newest sample already held '
+           "({}): past tf2's window of {} s, so tf2 drops it{}".format(
+               edge.name, fmt(stamp), replay.into(arrived), ', '.join(senders), fmt(back),
+               fmt(newest), fmt(replay.cache_time_s),
+               ': its stamps went back and stayed back while the recording ran on (a simulator '
+               'reset, a bag replayed without --clock, or a publisher on another clock)'
+               if reset else ': one old sample among newer ones (a publisher out of order, or '
+               'two publishers of one edge on clocks apart)'))
+    return Explanation(cause='reset' if reset else 'old_data', edge=facts, why=why,
+                       fix='restart the nodes after a simulator reset (tf2_ros clears its '
+                       'buffer only when its own clock jumps back), and give every node the '
+                       'same use_sim_time' if reset else 'send {} from one node on one clock'
+                       .format(edge.name), fix_s=back, **base)

@@ -1,0 +1,139 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Reading a pasted tf2 error: which lookup it was, at what time, and what tf2 held.
+
+Takes ROS 2's and ROS 1's wordings, with or without a log prefix ("[WARN] [1700000013.1]
+[slam_toolbox]: ...", "[ WARN] [...]: ...") or a wrapper around it (Nav2's "Timed out waiting
+for transform ..., tf error: ..."). Times are read digit by digit into nanoseconds, so a
+printed stamp matches a recorded one exactly.
+"""
+import re
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from ...errors import UsageError
+
+EXPECTED = ('a tf2 error: "Lookup would require extrapolation ...", "... passed to '
+            'lookupTransform argument ... does not exist", "Could not find a connection '
+            'between ...", "The tf tree is invalid because it contains a loop", "Message '
+            'Filter dropping message: frame ... at time ...", "TF_REPEATED_DATA ignoring data '
+            '..." or "TF_OLD_DATA ignoring data from the past ..."')
+
+_TIME = r'(\d+(?:[.,]\d+)?)'  # a comma where the node's locale writes one ("224,014000")
+_FRAMES = r', when looking up transform from frame \[([^\]]*)\] to frame \[([^\]]*)\]'
+_FUTURE_PAST = re.compile(r'Lookup would require extrapolation (?:([0-9.]+)s )?into the '
+                          r'(future|past)\.\s+Requested time ' + _TIME + r' but the '
+                          r'(?:latest|earliest) data is at time ' + _TIME + _FRAMES)
+_SINGLE = re.compile(r'Lookup would require extrapolation at time ' + _TIME + r', but only '
+                     r'time ' + _TIME + r' is in the buffer?' + _FRAMES)
+_NO_FRAME = re.compile(r'"([^"]*)" passed to (?:lookupTransform|canTransform) argument '
+                       r'(target_frame|source_frame) does not exist'
+                       r'|Invalid frame ID "([^"]*)" passed to \w+ argument '
+                       r'(target_frame|source_frame) - frame does not exist')
+_TWO_TREES = re.compile(r"Could not find a connection between '([^']*)' and '([^']*)' "
+                        r'because they are not part of the same tree')
+_LOOP = re.compile(r'The tf tree is invalid because it contains a loop')
+_INSERTION = (r'for frame (.+?)(?: \(parent (.+?)\))? at time ' + _TIME +
+              r' according to authority (.+?)(?: at line \d+ in \S+| Possible reasons|$)')
+_REPEATED = re.compile(r'TF_REPEATED_DATA ignoring data with redundant timestamp ' + _INSERTION)
+_OLD = re.compile(r'TF_OLD_DATA ignoring data from the past (\(Possible reasons are listed at '
+                  r'\S+\) )?' + _INSERTION)
+_FILTER = re.compile(r"Message Filter dropping message: frame '([^']*)' at time " + _TIME +
+                     r" for reason '([^']*)'")
+
+
+# What a message filter's reason says, read in tf2_ros's message_filter.h (ROS 1, ROS 2 before
+# Humble: a message pushed off the queue is 'Unknown'; Humble on: 'queue is full')
+FILTER_REASONS = {
+    'discarding message because the queue is full':
+        "newer messages filled the filter's queue while this one still waited for its "
+        "transform: the wait is the queue's span (slam_toolbox's queue holds 1 scan, one scan "
+        'period; give that span as --tolerance)',
+    'unknown':
+        "pushed off the filter's queue by newer messages while it still waited for its "
+        "transform (ROS 1's and ROS 2's before Humble name this 'Unknown'; later, 'queue is "
+        "full'): the wait is the queue's span, give it as --tolerance",
+    'the timestamp on the message is earlier than all the data in the transform cache':
+        'its stamp is older than all tf2 holds for the chain: no wait brings that back',
+    'the frame id of the message is empty': "the message's header.frame_id is empty",
+    'did not find a valid transform, this usually happens at startup ...':
+        'tf2 had no transform for the chain yet',
+}
+
+
+def filter_reason(reason: str) -> str:
+    """Return what a message filter's printed reason means, or '' for one not known."""
+    return FILTER_REASONS.get(reason.strip().lower(), '')
+
+
+@dataclass(frozen=True)
+class Pasted:
+    """What a tf2 error says: the kind, the lookup (target <- source) and its times (ns)."""
+
+    kind: str  # future, past, single, no_frame, two_trees, loop, filter, repeated, old_data
+    target: str = ''
+    source: str = ''
+    requested: int = 0
+    nearest: int = 0
+    frame: str = ''  # no_frame: the missing frame; filter: the message's frame; repeated and
+    # old_data: the child frame of the sample tf2 refused
+    role: str = ''  # no_frame: target_frame or source_frame
+    reason: str = ''  # filter: the message filter's reason
+    ros1_wording: bool = False  # stamps printed to the nanosecond, or a stated distance
+    parent: str = ''  # repeated and old_data: the parent, where the line names it
+    authority: str = ''  # repeated and old_data: who sent the sample tf2 refused
+
+
+def stamp_ns(text: str) -> int:
+    """Return a printed time ("1700000013.000000000" or "...13.000000") in nanoseconds."""
+    whole, _, fraction = text.replace(',', '.').partition('.')
+    return int(whole) * 1_000_000_000 + int((fraction + '000000000')[:9] or 0)
+
+
+def parse_tf2_error(text: str) -> Pasted:
+    """Return what the error says, or a UsageError saying what was expected."""
+    text = ' '.join(str(text).split())  # a paste may wrap lines
+    found = _FUTURE_PAST.search(text)
+    if found:
+        distance, way, asked, held, source, target = found.groups()
+        return Pasted(way, target, source, stamp_ns(asked), stamp_ns(held),
+                      ros1_wording=bool(distance) or len(asked.partition('.')[2]) == 9)
+    found = _SINGLE.search(text)
+    if found:
+        asked, held, source, target = found.groups()
+        return Pasted('single', target, source, stamp_ns(asked), stamp_ns(held),
+                      ros1_wording=len(asked.partition('.')[2]) == 9)
+    found = _NO_FRAME.search(text)
+    if found:
+        frame, role = (found.group(1), found.group(2)) if found.group(2) \
+            else (found.group(3), found.group(4))
+        return Pasted('no_frame', frame=frame, role=role)
+    found = _TWO_TREES.search(text)
+    if found:
+        return Pasted('two_trees', found.group(1), found.group(2))
+    if _LOOP.search(text):
+        return Pasted('loop')
+    found = _REPEATED.search(text)
+    if found:  # only tf2s that refuse a repeated stamp print it: ROS 1's (and ROS 2's < 0.25.6)
+        child, parent, at, authority = found.groups()
+        return Pasted('repeated', requested=stamp_ns(at), frame=child, ros1_wording=True,
+                      parent=parent or '', authority=authority.strip())
+    found = _OLD.search(text)
+    if found:
+        ros1, child, parent, at, authority = found.groups()
+        return Pasted('old_data', requested=stamp_ns(at), frame=child, ros1_wording=bool(ros1),
+                      parent=parent or '', authority=authority.strip())
+    found = _FILTER.search(text)
+    if found:
+        return Pasted('filter', source=found.group(1), requested=stamp_ns(found.group(2)),
+                      frame=found.group(1), reason=found.group(3))
+    shown = text if len(text) <= 60 else text[:57] + '...'
+    raise UsageError('cannot read {!r} as a tf2 error; expected {}'.format(shown, EXPECTED))
+
+
+def with_target(pasted: Pasted, target: Optional[str]) -> Pasted:
+    """Return the pasted error with the target frame the text does not name (--target)."""
+    if pasted.target or not target:
+        return pasted
+    return replace(pasted, target=target)

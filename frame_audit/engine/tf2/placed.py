@@ -1,0 +1,103 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+How many messages of a topic tf2 could place in a frame within a wait, as a message filter.
+
+Each message is asked at its own stamp, at the moment it arrived plus the wait, of the buffer
+as it held the transforms that had arrived by then; each refusal is explained (limiting edge,
+cause) and counted, with the wait or the stamp offset that would have placed every one.
+"""
+import statistics
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from .diagnose import Clock, explain, Explanation, Replay
+
+
+@dataclass(frozen=True)
+class Stamped:
+    """One message of the topic looked up: its stamp, frame and arrival."""
+
+    stamp: float
+    frame: str
+    received: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Every lookup of a topic, counted: how many tf2 refused, why, and what would fix it."""
+
+    topic: str
+    asked: int
+    refused: int
+    causes: Dict[str, int]
+    edges: Dict[str, int]  # the limiting edge -> refusals
+    first_refused: Optional[float]  # seconds into the recording
+    wait_needed_s: Optional[float]  # the wait (after arrival) that would have placed every one
+    stamp_later_s: Optional[float]  # or: how much later the limiting edge should be stamped
+    worst: Optional[Explanation]  # of the commonest cause, the refusal with the largest lag
+    never_covered: int = 0  # refused that no wait would have placed
+    cut_off: int = 0  # refused where the recording ends before the next sample: cannot know
+    unjudged: int = 0  # refused, but asked after the recording's end: not counted in asked
+    late_edge: str = ''  # the edge stamp_later_s is for
+    wait_by_cause: Dict[str, Optional[float]] = field(default_factory=dict)  # None: none would
+
+
+def summarize(replay: Replay, stamped: List[Stamped], topic: str, target: str, source: str,
+              wait_s: float) -> Summary:
+    """
+    Ask the lookup for every message, as a message filter would, and count.
+
+    The topic's own delay (arrival - stamp, median) is the asker's clock: an edge is late or
+    on another clock against it, not against the receive clock.
+    """
+    causes: Dict[str, int] = {}
+    edges: Dict[str, int] = {}
+    refused: List[Explanation] = []
+    end = max([replay.end] + [m.received for m in stamped])
+    unjudged = 0
+    delays = [m.received - m.stamp for m in stamped]
+    clock = Clock(statistics.median(delays), '{} (median of {})'.format(topic, len(delays))) \
+        if delays else None
+    first: Optional[float] = None
+    for message in sorted(stamped, key=lambda m: m.received):
+        asked = message.received + wait_s
+        answer = replay.ask(target, source or message.frame, message.stamp, asked)
+        if answer.ok:
+            continue
+        if asked > end:  # refused by what the recording held; what came after it is unknown
+            unjudged += 1
+            continue
+        explained = explain(replay, target, source or message.frame, message.stamp, asked,
+                            wait_s, clock, message.received)
+        refused.append(explained)
+        causes[explained.cause] = causes.get(explained.cause, 0) + 1
+        if explained.edge is not None:
+            edges[explained.edge.name] = edges.get(explained.edge.name, 0) + 1
+        if first is None:
+            first = message.received - replay.start
+    needed = [e.wait_needed_s for e in refused if e.wait_needed_s is not None]
+    cut_off = sum(1 for e in refused if e.recording_ended and e.wait_needed_s is None)
+    never = len(refused) - len(needed) - cut_off
+    later = [e for e in refused if e.cause == 'late_stamps' and e.fix_s is not None]
+    latest = max(later, key=lambda e: e.fix_s, default=None)
+    common = max(causes, key=causes.get, default=None)
+    worst = max((e for e in refused if e.cause == common), key=_lag, default=None)
+    return Summary(topic, len(stamped) - unjudged, len(refused), causes, edges, first,
+                   max(needed) if needed and not never else None,
+                   latest.fix_s if latest else None, worst, never, cut_off, unjudged,
+                   latest.edge.name if latest and latest.edge else '',
+                   {cause: _most_needed([e for e in refused if e.cause == cause])
+                    for cause in causes})
+
+
+def _most_needed(refused: List[Explanation]) -> Optional[float]:
+    """Return the wait that placed every one of these the recording can judge; None: none."""
+    if any(e.wait_needed_s is None and not e.recording_ended for e in refused):
+        return None
+    return max((e.wait_needed_s for e in refused if e.wait_needed_s is not None), default=None)
+
+
+def _lag(explanation: Explanation) -> float:
+    edge = explanation.edge
+    return edge.lag_s if edge is not None and edge.lag_s is not None else -1.0

@@ -1,0 +1,328 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The car's own lookups, asked as they happen: how many messages tf2 placed within the wait.
+
+A message filter holds each message until tf2 can place it in the target frame at its stamp,
+or its wait runs out. This does the same with the model (buffer.py) as messages arrive, so
+the live node and the offline audit give one answer: each TFMessage goes into one buffer
+(diagnose.feed, as the Replay does), each message of a lookup topic becomes a pending lookup
+due at its arrival plus the wait, and a pending lookup is asked (diagnose.ask) before the
+buffer takes anything that arrived after its due time: placed or refused, the answers equal
+placed.summarize's over the same recording. A refusal is then judged, or set apart where
+another check owns its cause (a frame never sent, a split tree, a sender starting, stopped or
+refused by tf2); one that came before its limiting edge's next sample waits for it, as only
+that sample tells a late edge from a stopped one. What is kept is bounded: tf2's cache
+window, the pending and held lookups (a wait's and a silence's worth of messages), and the
+counts per second of the window.
+"""
+import math
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from .buffer import Buffer, Tf2Error
+from .diagnose import ask, feed, JUMP_BACK_S, TfMessage
+from .distros import DEFAULT_DISTRO, to_s
+from .drops import UNKNOWN
+from ..config import Lookup
+from ..records import TransformRecord
+
+MAX_PENDING = 10000  # lookups waiting per entry; past this the oldest is asked at once
+MAX_EXAMPLE = 400  # characters of tf2's text kept per limiting edge
+MAX_SENDERS = 5  # senders named per limiting edge
+MAX_FRAMES_NAMED = 5  # a lookup topic's message frames kept for the message
+EDGE_KINDS = ('future', 'past', 'single', 'empty')  # refusals a limiting edge explains
+
+
+@dataclass(frozen=True)
+class Pending:
+    """One message waiting to be placed: its stamp and frame, and when tf2 gives up."""
+
+    stamp: float
+    frame: str
+    due: float
+
+
+@dataclass
+class Refusals:
+    """The refusals one limiting edge caused (in one second, or over the window)."""
+
+    kind: str  # tf2's error kind: future, past, single or empty
+    child: str = ''  # the limiting edge's child frame
+    count: int = 0
+    lag_s: Optional[float] = None  # the most the edge's stamps ran behind (future) or ahead
+    publishers: Tuple[str, ...] = ()
+    example: str = ''  # tf2's message for the worst one
+
+    def merge(self, other: 'Refusals') -> None:
+        """Add another's refusals of the same edge: counts, worst lag and text, senders."""
+        self.count += other.count
+        self.publishers = tuple(sorted(set(self.publishers + other.publishers)))[:MAX_SENDERS]
+        worse = other.lag_s is not None and (self.lag_s is None or other.lag_s > self.lag_s)
+        if worse or not self.example:
+            self.example = other.example
+        if worse:
+            self.lag_s = other.lag_s
+
+
+# Why a lookup is set apart rather than judged: each names its subject (a frame, a kind of
+# error, or the limiting edge) and the check that reports the cause.
+NOT_IN_TREE = 'not_in_tree'  # a frame tf2 never had (chain_order, laser_offset, connectivity)
+SHAPE = 'shape'  # two trees, a loop, an invalid id: the tree's shape, not an edge's timing
+STARTING = 'starting'  # stamped before the limiting edge's first sample: its sender starting
+SILENT = 'silent'  # the limiting edge had stopped (timing)
+REJECTED = 'rejected'  # its samples kept coming and tf2 refused them (transform_values)
+WAITING = 'waiting'  # nothing of the limiting edge since: too early to tell late from stopped
+Apart = Dict[Tuple[str, str], int]  # (why, subject) -> lookups
+
+
+@dataclass(frozen=True)
+class Held:
+    """A refusal tf2 gave before its limiting edge came again: late or stopped, not yet known."""
+
+    lookup: Lookup
+    due: float
+    edge: str
+    refusal: Refusals  # this one refusal
+
+
+@dataclass
+class Second:
+    """The lookups of one entry that came due in one second of the receive clock."""
+
+    second: int
+    asked: int = 0
+    apart: Apart = field(default_factory=dict)
+    refused: Dict[str, Refusals] = field(default_factory=dict)  # limiting edge -> refusals
+
+
+@dataclass
+class Tally:
+    """One entry's lookups over the window, added up for the check."""
+
+    lookup: Lookup
+    asked: int = 0
+    apart: Apart = field(default_factory=dict)
+    refused: Dict[str, Refusals] = field(default_factory=dict)
+    before_tf: int = 0  # messages that came before any transform did
+    frames: Tuple[str, ...] = ()  # the message frames seen (the lookups' sources)
+
+    @property
+    def judged(self) -> int:
+        """Return the lookups that judge the stamps: asked, less those set apart."""
+        return self.asked - sum(self.apart.values())
+
+    @property
+    def refused_count(self) -> int:
+        """Return how many tf2 refused because an edge's stamps fell short."""
+        return sum(r.count for r in self.refused.values())
+
+
+class LookupWatch:
+    """The configured lookups, asked of a tf2 model fed in arrival order."""
+
+    def __init__(self, lookups: Sequence[Lookup], cache_time_s: float = 10.0,
+                 distro: str = DEFAULT_DISTRO, max_frames: int = 10000,
+                 silent_after_s: float = 1.0):
+        """
+        Start with an empty buffer; max_frames bounds the frames it keeps caches for.
+
+        silent_after_s (the config's timing.stale_after_s): a limiting edge that tf2 took
+        nothing of for this long had stopped, or had its samples refused; its refusals are
+        set apart, as timing or transform_values report the cause.
+        """
+        self.lookups = tuple(lookups)
+        self.buffer = Buffer(cache_time_s, distro)
+        self.max_frames = max_frames
+        self.silent_after_s = silent_after_s
+        self.pending: Dict[Lookup, Deque[Pending]] = {lookup: deque() for lookup in lookups}
+        self.seconds: Dict[Lookup, Deque[Second]] = {lookup: deque() for lookup in lookups}
+        self.before_tf: Dict[Lookup, int] = dict.fromkeys(self.lookups, 0)
+        self.frames: Dict[Lookup, Dict[str, None]] = {lookup: {} for lookup in lookups}
+        self.topics = {lookup.topic for lookup in lookups}
+        self.last: Optional[float] = None  # the last transform's arrival
+        # per child frame (as many as the buffer has caches): its edge's first stamp, when a
+        # sample of it last arrived, and when tf2 last took one
+        self.first_stamp: Dict[str, float] = {}
+        self.arrived: Dict[str, float] = {}
+        self.taken: Dict[str, float] = {}
+        self.held: Dict[str, Deque[Held]] = {}  # child frame -> refusals since it last came
+
+    def add_transforms(self, records: Iterable[TransformRecord], received: float,
+                       static: bool, publisher: Optional[str]) -> None:
+        """Take one TFMessage: first ask every lookup that came due before it arrived."""
+        if not math.isfinite(received):
+            return
+        if self.last is not None and received < self.last - JUMP_BACK_S:
+            self.resolve()  # tf2_ros clears its buffer on a jump back: ask what waits first
+            self.first_stamp.clear()  # a new clock: every sender starts again
+        self.resolve(received)
+        room = len(self.buffer.caches) < self.max_frames
+        kept = tuple(r for r in records if math.isfinite(r.stamp)
+                     and (room or r.child.lstrip('/') in self.buffer.caches))
+        insertions = feed(self.buffer, TfMessage(received, kept, static, publisher), self.last)
+        for record, insertion in zip(kept, insertions):
+            child = record.child.lstrip('/')
+            if insertion.taken:
+                self._release(child, received)
+                self.taken[child] = received
+                self.first_stamp[child] = min(self.first_stamp.get(child, record.stamp),
+                                              record.stamp)
+            self.arrived[child] = received
+        self.last = received
+
+    def _release(self, child: str, received: float) -> None:
+        """Judge the refusals held since child's edge last came, now that it came again."""
+        held = self.held.pop(child, None)
+        if not held:
+            return
+        why = self._silence(child, received)
+        for one in held:
+            bucket = self._bucket(one.lookup, one.due)
+            if why is None:
+                bucket.refused.setdefault(one.edge, Refusals(one.refusal.kind, child)) \
+                    .merge(one.refusal)
+            else:
+                _add_counts(bucket.apart, {(why, one.edge): 1})
+
+    def _silence(self, child: str, now: float) -> Optional[str]:
+        """Return SILENT or REJECTED if tf2 took nothing of child's edge for silent_after_s."""
+        taken = self.taken.get(child, -math.inf)
+        if now - taken <= self.silent_after_s:
+            return None
+        return REJECTED if self.arrived.get(child, -math.inf) > taken else SILENT
+
+    def add_message(self, topic: str, frame: str, stamp: float, received: float) -> None:
+        """Take one message of a lookup topic: a pending lookup per entry of the topic."""
+        if topic not in self.topics or not (math.isfinite(stamp) and math.isfinite(received)):
+            return
+        for lookup in self.lookups:
+            if lookup.topic != topic:
+                continue
+            if self.last is None:  # the audit started before TF: not the car's refusal
+                self.before_tf[lookup] += 1
+                continue
+            frames = self.frames[lookup]  # the newest few, for the message
+            frames.pop(frame, None)
+            frames[frame] = None
+            while len(frames) > MAX_FRAMES_NAMED:
+                del frames[next(iter(frames))]
+            pending = self.pending[lookup]
+            if len(pending) >= MAX_PENDING:
+                self._answer(lookup, pending.popleft())
+            pending.append(Pending(stamp, frame, received + lookup.wait_s))
+
+    def resolve(self, before: float = math.inf) -> None:
+        """Ask every pending lookup due before `before` (default: all, the recording ended)."""
+        for lookup, pending in self.pending.items():
+            while pending and pending[0].due < before:
+                self._answer(lookup, pending.popleft())
+
+    def _bucket(self, lookup: Lookup, due: float) -> Second:
+        """Return the second a lookup due then is counted in (made if new)."""
+        seconds = self.seconds[lookup]
+        second = int(math.floor(due))
+        index = len(seconds)
+        while index and seconds[index - 1].second > second:
+            index -= 1
+        if index and seconds[index - 1].second == second:
+            return seconds[index - 1]
+        seconds.insert(index, Second(second))
+        return seconds[index]
+
+    def _answer(self, lookup: Lookup, waiting: Pending) -> None:
+        """Ask tf2 for one message as the buffer stands, and count (or hold) the answer."""
+        answer = ask(self.buffer, lookup.target, waiting.frame, waiting.stamp)
+        bucket = self._bucket(lookup, waiting.due)
+        bucket.asked += 1
+        error = answer.error
+        if error is None:
+            return
+        if error.kind == 'no_frame':
+            _add_counts(bucket.apart, {(NOT_IN_TREE, error.frame): 1})
+            return
+        if error.kind not in EDGE_KINDS:
+            _add_counts(bucket.apart, {(SHAPE, error.kind): 1})
+            return
+        edge, lag, publisher = self._edge(error)
+        if waiting.stamp < self.first_stamp.get(error.frame, 0.0):
+            _add_counts(bucket.apart, {(STARTING, edge): 1})
+            return
+        refusal = Refusals(error.kind, error.frame, 1, lag, (publisher,) if publisher else (),
+                           error.text[:MAX_EXAMPLE])
+        if error.kind == 'future':  # the edge has not caught up: late, or stopped?
+            silence = self._silence(error.frame, waiting.due)
+            if silence is not None:  # silent long enough already: stopped (or refused)
+                _add_counts(bucket.apart, {(silence, edge): 1})
+                return
+            held = self.held.setdefault(error.frame, deque())  # judged when it comes again
+            if len(held) >= MAX_PENDING:
+                oldest = held.popleft()
+                _add_counts(self._bucket(oldest.lookup, oldest.due).apart, {(SILENT, edge): 1})
+            held.append(Held(lookup, waiting.due, edge, refusal))
+            return
+        bucket.refused.setdefault(edge, Refusals(error.kind, error.frame)).merge(refusal)
+
+    def _edge(self, error: Tf2Error) -> Tuple[str, Optional[float], Optional[str]]:
+        """Return the limiting edge ('parent → child') with its lag and sender."""
+        parent = self.buffer.parent_of(error.frame)
+        name = '{} → {}'.format(parent or '?', error.frame)
+        lag = None
+        if error.kind in ('future', 'past'):
+            gap = to_s(error.requested) - to_s(error.nearest)
+            lag = gap if error.kind != 'past' else -gap
+        sender = self.buffer.authority.get(error.frame)
+        return name, lag, sender if sender != UNKNOWN else None
+
+    def forget(self, before: float) -> None:
+        """Drop the counts of lookups due before `before` (live: the window moves on)."""
+        for seconds in self.seconds.values():
+            while seconds and seconds[0].second + 1 <= before:
+                seconds.popleft()
+        for child in list(self.held):  # a stopped edge's refusals, held past the window
+            held = self.held[child]
+            while held and held[0].due < before:
+                held.popleft()
+            if not held:
+                del self.held[child]
+        if self.last is not None:  # TF came: the messages before it no longer tell anything
+            self.before_tf = dict.fromkeys(self.lookups, 0)
+
+    def tallies(self, now: float, ended: bool = False) -> List[Tally]:
+        """
+        Return each entry's counts over what is kept (live: the window; offline: all).
+
+        A refusal after which the limiting edge has not come again is set apart as stopped
+        (or refused by tf2) once silent_after_s passed; before that it is too early to tell
+        late from stopped (WAITING), unless the recording ended: then it counts.
+        """
+        return [self._tally(lookup, now, ended) for lookup in self.lookups]
+
+    def _tally(self, lookup: Lookup, now: float, ended: bool) -> Tally:
+        """Add up one entry's seconds, and its refusals still held."""
+        tally = Tally(lookup, before_tf=self.before_tf[lookup], frames=tuple(self.frames[lookup]))
+        start = self.seconds[lookup][0].second if self.seconds[lookup] else math.inf
+        for second in self.seconds[lookup]:
+            tally.asked += second.asked
+            _add_counts(tally.apart, second.apart)
+            for edge, refusals in second.refused.items():
+                tally.refused.setdefault(edge, Refusals(refusals.kind, refusals.child)) \
+                    .merge(refusals)
+        for child, held in self.held.items():
+            why = self._silence(child, now) or (None if ended else WAITING)
+            for one in held:
+                if one.lookup != lookup or one.due < start:
+                    continue
+                if why is None:
+                    tally.refused.setdefault(one.edge, Refusals(one.refusal.kind, child)) \
+                        .merge(one.refusal)
+                else:
+                    _add_counts(tally.apart, {(why, one.edge): 1})
+        return tally
+
+
+def _add_counts(total: Dict[Any, int], more: Dict[Any, int]) -> None:
+    """Add more's counts into total, key by key."""
+    for key, count in more.items():
+        total[key] = total.get(key, 0) + count

@@ -1,0 +1,78 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+ros2_control's controllers: each one a spawner starts, with its type and its parameters.
+
+A controller is no node a launch file starts: a spawner names it, the controller manager's
+parameter file gives its type (`controller_manager: <name>: type:`) and a block of its own name
+its parameters. Read so, a diff_drive_controller is a publisher the table knows (its odometry
+sends odom → base_link unless enable_odom_tf is false), and its frames are frame parameters.
+"""
+from typing import Dict, Iterator, List, Mapping, Sequence, Tuple
+
+from ..model import LaunchedNode, NodeParams, Param, ParamBlock
+from ..readers.params import node_name
+
+MANAGER = ('ros2_control_node',)  # the controller manager as a launch file starts it
+SPAWNERS = ('spawner', 'spawner.py')
+# spawner options followed by a value that is not a controller's name
+VALUED = ('-c', '--controller-manager', '-p', '--param-file', '-t', '--controller-type', '-n',
+          '--namespace', '--controller-manager-timeout', '--switch-timeout',
+          '--service-call-timeout')
+
+
+def spawned_controllers(launched: Sequence[LaunchedNode],
+                        blocks: Mapping[str, List[ParamBlock]]
+                        ) -> List[Tuple[LaunchedNode, NodeParams]]:
+    """
+    Return each controller a spawner starts whose type the manager's files give, with its spawner.
+
+    Its parameters are the blocks of its name (and '/**') in those files; a spawner in a
+    namespace (its frames may be prefixed) or a controller of no known type is left out.
+    """
+    files = [path for node in launched if node.executable in MANAGER
+             for path, _ in node.param_files if isinstance(path, str)]
+    types = _types(files, blocks)
+    found = []
+    for spawner in launched:
+        if spawner.executable not in SPAWNERS or spawner.namespace:
+            continue
+        for name in _names(spawner):
+            if name in types:
+                params: Dict[str, Param] = {}
+                for block in _blocks(files, blocks):
+                    if node_name(block.node) in (name, '**'):
+                        params.update(block.params)
+                found.append((spawner, NodeParams(name, (name, str(types[name].value)), params,
+                                                  types[name].where)))
+    return found
+
+
+def _blocks(files: Sequence[str], blocks: Mapping[str, List[ParamBlock]]
+            ) -> Iterator[ParamBlock]:
+    for path in files:
+        yield from blocks.get(path, [])
+
+
+def _types(files: Sequence[str], blocks: Mapping[str, List[ParamBlock]]) -> Dict[str, Param]:
+    """Return controller name → its `type` parameter in the controller manager's block."""
+    return {name[:-len('.type')]: param for block in _blocks(files, blocks)
+            if node_name(block.node) == 'controller_manager'
+            for name, param in block.params.items() if name.endswith('.type')}
+
+
+def _names(spawner: LaunchedNode) -> List[str]:
+    """Return the controllers a spawner's arguments name (not its options' values)."""
+    names, skip = [], False
+    for token in spawner.arguments:
+        value = token.value
+        if value == '--ros-args':
+            break  # the rest is the spawner's own ROS arguments
+        if skip or not isinstance(value, str):
+            skip = False
+            continue
+        if value.startswith('-'):
+            skip = value in VALUED
+            continue
+        names.append(value)
+    return names

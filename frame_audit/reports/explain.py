@@ -1,0 +1,173 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+What `frame-audit explain` and `frame-audit lookup` print: text for a person, JSON for tools.
+
+Every number says where it came from: the recording (arrivals, stamps), the tf2 model (which
+distribution), or the command line (the wait).
+"""
+import json
+from dataclasses import asdict
+from typing import Any, List, Optional
+
+from ..engine.findings import fmt
+from ..engine.tf2 import to_s
+from ..engine.tf2.diagnose import Explanation
+from ..engine.tf2.parse import filter_reason
+
+KINDS = {'future': 'extrapolation into the future', 'past': 'extrapolation into the past',
+         'single': 'extrapolation (one sample held)', 'no_frame': 'frame does not exist',
+         'two_trees': 'not part of the same tree', 'loop': 'a loop in the tree',
+         'filter': "a message filter's drop", 'repeated': 'a stamp sent twice (TF_REPEATED_DATA)',
+         'old_data': "data older than tf2's window (TF_OLD_DATA)"}
+NO_SENDER = 'not recorded (rosbag2 keeps no publisher per message)'
+
+
+def _since(value: Optional[float], start: float) -> str:
+    return 'never' if value is None else '{} s into the recording'.format(fmt(value - start, 2))
+
+
+def explanation_lines(explanation: Explanation, start: float) -> List[str]:
+    """Return an explanation as lines: the answer, the limiting edge, the cause, the fix."""
+    e = explanation
+    asked = 'at {}'.format(fmt(e.requested)) if e.requested else 'at the latest common time'
+    error = e.answer.error
+    if error is not None and error.kind in ('repeated', 'old_data'):
+        lines = ['insertion: {} → {} stamped {}, the last copy arriving {} (receive clock)'
+                 .format(e.target, e.source, fmt(e.requested), _since(e.asked_at, start))]
+        return lines + _edge_lines(e, start, 'edge') + _cause_lines(e)
+    lookup = '{} in {} {}'.format(e.source or '-', e.target, asked) if e.target else \
+        'none named by the error'
+    lines = ['lookup: {}, asked {} (receive clock), wait {} s (--tolerance)'.format(
+        lookup, _since(e.asked_at, start), fmt(e.wait_s))]
+    if e.answer.ok:
+        lines.append('tf2 ({} model): answered'.format(e.distro))
+    else:
+        lines.append('tf2 ({} model): {}: {}'.format(
+            e.distro, error.exception, error.text.strip()))
+    return lines + _edge_lines(e, start) + _cause_lines(e)
+
+
+def _edge_lines(e: Explanation, start: float, label: str = 'limiting edge') -> List[str]:
+    """Return the limiting edge's numbers, each with where it came from."""
+    edge = e.edge
+    if edge is None:
+        return []
+    lines = ['{}: {} on {}; sender: {}; rate: {} (from its stamps)'.format(
+        label, edge.name, edge.topic, ', '.join(edge.publishers) or NO_SENDER,
+        '{} Hz'.format(fmt(edge.rate_hz, 1)) if edge.rate_hz else 'under 3 samples')]
+    if edge.behind_s is not None:
+        lines.append('  its stamps run {} s behind their arrival (median around the lookup; '
+                     'up to {} s; {} s over the recording); {} runs {} s behind; first more '
+                     'than the wait behind it {}'.format(
+                         fmt(edge.behind_s), fmt(edge.behind_max_s), fmt(edge.usual_s),
+                         edge.asker, fmt(edge.asker_s), _since(edge.behind_since_s, start)))
+    return lines
+
+
+def _cause_lines(e: Explanation) -> List[str]:
+    fix = ['fix: {}'.format(e.fix)] if e.fix else []
+    return ['cause: {}: {}'.format(e.cause, e.why)] + fix
+
+
+def drops_lines(result: Any) -> List[str]:
+    """Return what tf2 dropped or kept twice on the lookup's chain, per edge and publisher."""
+    lines = []
+    for jump in result.jumps:
+        lines.append('the receive clock went back {} s at {} (a loop or a restart): tf2_ros '
+                     'clears its buffer there'.format(fmt(jump.back_s), _since(jump.at,
+                                                                               result.start)))
+    for drops in result.drops:
+        if not drops.any:
+            continue
+        parts = ['{} {}'.format(count, code) for code, count in sorted(drops.refused.items())]
+        if drops.after_reset:
+            parts.append('{} of them after its stamps went back (a reset)'.format(
+                drops.after_reset))
+        if drops.kept_twice:
+            parts.append('{} kept twice (a second value at a stamp held)'.format(
+                drops.kept_twice))
+        if drops.skipped_duplicates:
+            parts.append('{} identical copies skipped'.format(drops.skipped_duplicates))
+        lines.append('tf2 on {} from {}: {} taken; {}'.format(
+            drops.name, drops.publisher, drops.taken, '; '.join(parts)))
+    return lines or ['tf2 dropped nothing on this chain']
+
+
+def explained_text(explained: Any) -> str:
+    """Return `frame-audit explain`'s text."""
+    pasted = explained.pasted
+    wording = 'ROS 1' if pasted.ros1_wording else 'ROS 2'
+    head = 'tf2 error: {} ({} wording)'.format(KINDS[pasted.kind], wording)
+    if pasted.requested:
+        head += ', requested time {:.9f}'.format(to_s(pasted.requested))
+    lines = [head, 'recording: {}'.format(explained.recording)]
+    if pasted.kind == 'filter':
+        lines.append("the filter's reason: '{}': {}".format(
+            pasted.reason, filter_reason(pasted.reason) or 'not a reason tf2_ros prints'))
+    if explained.explanation is None:
+        lines.append('not found: {}'.format(explained.note))
+        return '\n'.join(lines) + '\n'
+    if explained.reproduced is not None:
+        lines.append('reproduced: {}'.format(
+            'yes, the model prints the text pasted' if explained.reproduced else
+            'the same kind of refusal; the model words it: ' + explained.model_text))
+    lines += explanation_lines(explained.explanation, explained.start)
+    lines += drops_lines(explained)
+    return '\n'.join(lines) + '\n'
+
+
+def _summary_wait(s: Any) -> str:
+    """Return the wait that would have placed every refused message, or why there is none."""
+    ended = ' ({} more where the recording ends before the next sample: cannot know)'.format(
+        s.cut_off) if s.cut_off else ''
+    if s.wait_needed_s is not None:
+        return 'a wait of {} s after each arrival would have placed every one{}'.format(
+            fmt(s.wait_needed_s), ended)
+    if not s.never_covered:
+        return 'cannot know the wait: the recording ends before the next sample of each'
+    return 'no wait would have placed every one: {} of {} were never covered{}'.format(
+        s.never_covered, s.refused, ended)
+
+
+def looked_up_text(looked: Any) -> str:
+    """Return `frame-audit lookup`'s text."""
+    lines = ['recording: {}'.format(looked.recording)]
+    if looked.one is not None:
+        lines += explanation_lines(looked.one, looked.start) + drops_lines(looked)
+        return '\n'.join(lines) + '\n'
+    s = looked.summary
+    share = 100.0 * s.refused / s.asked if s.asked else 0.0
+    lines.append('{} of {} messages of {} ({} %) could not be placed in {} within {} s '
+                 '(tf2 {} model, asked at each arrival plus the wait)'.format(
+                     s.refused, s.asked, s.topic, fmt(share, 1), looked.target,
+                     fmt(looked.wait_s), looked.distro))
+    if s.unjudged:
+        lines.append('{} more refused by what the recording held, but asked after its end: '
+                     'cannot know, not counted'.format(s.unjudged))
+    if s.refused:
+        lines.append('first refused: {}'.format(_since(s.first_refused, 0.0)))
+        lines.append('causes: {}'.format(', '.join('{} {}'.format(cause, count) for cause, count
+                                                   in sorted(s.causes.items()))))
+        if s.edges:
+            lines.append('limiting edges: {}'.format(', '.join(
+                '{} ({})'.format(name, count) for name, count in sorted(s.edges.items()))))
+        if s.stamp_later_s is not None:
+            lines.append("fix for the {} late_stamps: stamp {} {} s later (its publisher's "
+                         'transform timeout or tolerance)'.format(
+                             s.causes['late_stamps'], s.late_edge, fmt(s.stamp_later_s)))
+        lines.append('fix: {}'.format(_summary_wait(s)))
+        if len(s.wait_by_cause) > 1:
+            lines.append('  the wait each cause needed: {}'.format(', '.join(
+                '{} {}'.format(cause, 'none would do' if wait is None else fmt(wait) + ' s')
+                for cause, wait in sorted(s.wait_by_cause.items()))))
+        if s.worst is not None:
+            lines.append('the worst one:')
+            lines += ['  ' + line for line in explanation_lines(s.worst, looked.start)]
+    lines += drops_lines(looked)
+    return '\n'.join(lines) + '\n'
+
+
+def as_json(result: Any) -> str:
+    """Return either result as JSON (times in seconds, the tf2 answer as numbers)."""
+    return json.dumps(asdict(result), indent=2) + '\n'

@@ -1,0 +1,74 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The node's own stall, told apart from the car's: what the node cannot know is STALE.
+
+When the node itself was frozen (a scheduler stall, a huge message) or fell behind its
+queues, the car's edges look silent for that time and lost messages look like odometry
+jumps: verdicts on that gap are about the audit, not the car. They are withheld and the check
+says STALE ("the audit stalled for 3.1 s"): an edge silent since before the stall, until the
+node has listened for the settle time after it; a jump or a time going back, for
+timing.history_s after it (their records span that window). A real fault elsewhere in the
+check keeps its level.
+"""
+import dataclasses
+from typing import Dict, List, Optional, Tuple
+
+from ..engine.check_ids import ODOMETRY, TIMING
+from ..engine.findings import CheckResult, Finding, fmt
+
+STALL_S = 0.5  # a gap between two batches (nominally 0.1 s) longer than this is a stall
+SETTLE_PERIODS = 3  # timing.stale_after_s periods after a stall before a silence is a stop
+STOPPED = 'stopped:'
+# the findings a gap in the node's listening can make up: check -> key prefixes
+GAP_FINDINGS: Dict[str, Tuple[str, ...]] = {
+    TIMING: (STOPPED, 'time_jump:', 'stamps_back'), ODOMETRY: ('jump',)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Stall:
+    """The node's last stall: when it ended (node clock), how long it lasted, what was lost."""
+
+    end: float
+    seconds: float
+    lost: int = 0
+
+    def describe(self, now: float) -> str:
+        """Return the stall as a message says it."""
+        lost = ', {} queued messages lost'.format(self.lost) if self.lost else ''
+        return 'the audit stalled for {} s, {} s ago{}'.format(
+            fmt(self.seconds, 1), fmt(now - self.end, 1), lost)
+
+
+def _explained(finding: Finding, stall: Stall, now: float, settle_s: float,
+               history_s: float) -> bool:
+    """Return whether a stall of the node explains a finding: the data cannot say."""
+    if finding.key.startswith(STOPPED):  # silent since before the stall, and not long after
+        age = float(finding.values.get('age_s', 0.0))
+        return now - stall.end <= settle_s and age > now - stall.end
+    return now - stall.end <= history_s
+
+
+def judge_stall(results: List[CheckResult], stall: Optional[Stall], now: float,
+                stale_after_s: float, history_s: float) -> List[CheckResult]:
+    """Return the results with the findings a recent stall of the node explains withheld."""
+    if stall is None or now - stall.end > history_s:
+        return results
+    settle_s = SETTLE_PERIODS * stale_after_s
+    judged = []
+    for result in results:
+        prefixes = GAP_FINDINGS.get(result.check, ())
+        withheld = [f for f in result.findings if f.key.startswith(prefixes)
+                    and _explained(f, stall, now, settle_s, history_s)] if prefixes else []
+        if not withheld:
+            judged.append(result)
+            continue
+        kept = [f for f in result.findings if f not in withheld]
+        note = 'cannot know: {}; {} on that gap withheld ({})'.format(
+            stall.describe(now), '1 verdict' if len(withheld) == 1 else
+            '{} verdicts'.format(len(withheld)), withheld[0].message)
+        values = {**result.values, 'node: stalled_s': round(stall.seconds, 2),
+                  'node: withheld': note}
+        judged.append(dataclasses.replace(result, findings=kept, values=values,
+                                          summary=note, stale=not kept or result.stale))
+    return judged

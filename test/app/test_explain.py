@@ -1,0 +1,450 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+`frame-audit explain` and `frame-audit lookup` on recordings made for each tf2 error kind.
+
+Every recording is written in the test with the project's writer (rosbags, MCAP and SQLite),
+each refusal beside its healthy twin where the same lookups succeed. The pasted texts are tf2's
+words: the issue's own measured line (printed by python3-tf2, geometry2 0.7.6) and ROS 2's
+wording of cache.cpp; test_tf2_oracle.py holds the model's words to tf2's.
+"""
+import json
+import os
+from pathlib import Path
+import subprocess
+import sys
+from typing import List, Optional
+
+import pytest
+from robots import record, RACECAR, T0, TURTLESIM, variant
+
+from frame_audit.app.explain import explain_error, lookup_in
+from frame_audit.engine.records import HeaderRecord, Message, TF_STATIC_TOPIC, TF_TOPIC, \
+    TransformRecord
+from frame_audit.errors import UsageError
+from frame_audit.recordings.write import write_bag
+
+COMMAND = [sys.executable, '-m', 'frame_audit']
+Q = (0.0, 0.0, 0.0, 1.0)
+MEASURED = ('Lookup would require extrapolation 0.319999933s into the future.  Requested time '
+            '1700000013.000000000 but the latest data is at time 1700000012.680000067, when '
+            'looking up transform from frame [laser] to frame [map]')
+
+
+def run(*args):
+    """Run frame-audit in a fresh process, as a user would."""
+    return subprocess.run(COMMAND + [str(a) for a in args], capture_output=True, text=True,
+                          timeout=300, env=dict(os.environ, COLUMNS='200'))
+
+
+def car(path: Path, map_behind_s: float = 0.32, seconds: float = 30.0,
+        statics: bool = True, map_stop: Optional[float] = None) -> Path:
+    """
+    Write the F1TENTH car: odom -> base_link 50 Hz on time, map -> odom 10 Hz, /scan 40 Hz.
+
+    map -> odom is stamped map_behind_s before it arrives (slam_toolbox stamping with the scan
+    it corrected, late); negative: future-dated, as transform_timeout does. Its stamps fall on
+    T0 + 0.08 + k / 10, so the issue's 12.68 is one of them.
+    """
+    messages: List[Message] = []
+    if statics:
+        messages.append(Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+            'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),)))
+    for k in range(int(seconds * 50)):
+        t = T0 + k / 50
+        messages.append(Message(t + 0.002, TF_TOPIC, (TransformRecord(
+            'odom', 'base_link', t, (0.02 * k, 0.0, 0.0), Q),)))
+    for k in range(int(seconds * 10)):
+        stamp = T0 + 0.08 + k / 10
+        if map_stop is not None and map_stop <= stamp - T0 < map_stop + 2.0:
+            continue  # slam_toolbox stalls for 2 s
+        messages.append(Message(stamp + map_behind_s, TF_TOPIC, (TransformRecord(
+            'map', 'odom', stamp, (0.1, 0.0, 0.0), Q),)))
+    for k in range(int(round((seconds - 0.6) * 40))):  # 1,176 scans in 30 s, as measured
+        t = T0 + 0.525 + k / 40
+        messages.append(Message(t + 0.001, '/scan', HeaderRecord('laser', t)))
+    messages.sort(key=lambda m: m.received)
+    write_bag(path, messages, beams=8)
+    return path
+
+
+@pytest.fixture(scope='module')
+def cars(tmp_path_factory):
+    """Record the car with map -> odom 0.32 s late (MCAP), its twin future-dated (SQLite)."""
+    folder = tmp_path_factory.mktemp('cars')
+    return car(folder / 'late.mcap'), car(folder / 'ahead.db3', map_behind_s=-0.1)
+
+
+def test_the_measured_case_every_scan_is_refused_for_map_and_placed_in_odom(cars):
+    """The issue's case: every scan refused for map with a 0.1 s wait, the fix as numbers."""
+    late = lookup_in(cars[0], 'map', 'laser', every='/scan', wait_s=0.1).summary
+    assert late.asked == 1176 and late.refused == late.asked
+    assert late.causes == {'late_stamps': late.asked} and late.edges == {'map → odom': 1176}
+    assert 0.22 < late.stamp_later_s < 0.33  # stamp map -> odom this much later...
+    assert 0.32 < late.wait_needed_s < 0.45  # ...or wait this long
+    assert late.worst.edge.behind_s == pytest.approx(0.32, abs=1e-6)
+    placed = lookup_in(cars[0], 'odom', 'laser', every='/scan', wait_s=0.1).summary
+    assert placed.refused == 0 and placed.asked == 1176
+
+
+def test_the_healthy_twin_future_dated_places_every_scan(cars):
+    """Future-dated map -> odom (0.1 s): tf2 places all of them, in every distribution."""
+    for distro in ('kilted', 'humble', 'noetic'):
+        ahead = lookup_in(cars[1], 'map', 'laser', every='/scan', wait_s=0.1,
+                          distro=distro).summary
+        assert (ahead.refused, ahead.asked) == (0, 1176), distro
+
+
+def test_the_measured_line_is_explained_and_reproduced(cars):
+    """python3-tf2's own line (ROS 1 wording): found, reproduced word for word, explained."""
+    explained = explain_error(cars[0], '[ WARN] [1700000013.101]: ' + MEASURED)
+    assert explained.pasted.ros1_wording and explained.reproduced
+    e = explained.explanation
+    assert e.distro == 'noetic' and e.cause == 'late_stamps'
+    assert e.edge.name == 'map → odom' and e.edge.lag_s == pytest.approx(0.32, abs=1e-6)
+    assert T0 + 13.0 <= e.asked_at < T0 + 13.1  # while 12.68 was the newest
+    assert 'stamp map → odom 0.325 s later' in e.fix
+    healthy = explain_error(cars[1], MEASURED)
+    assert healthy.explanation is None and 'another run' in healthy.note
+
+
+@pytest.mark.parametrize('prefix', ['', '[WARN] [1700000013.101000000] [slam_toolbox]: ',
+                                    '[component_container-1] [WARN] [1700000013.1] [amcl]: '
+                                    'Timed out waiting for transform, tf error: '])
+def test_the_ros2_wording_with_any_prefix(cars, prefix):
+    """ROS 2's words (cache.cpp: no distance, six decimals), under a log prefix or a wrapper."""
+    text = prefix + ('Lookup would require extrapolation into the future.  Requested time '
+                     '1700000013.000000 but the latest data is at time 1700000012.680000, '
+                     'when looking up transform from frame [laser] to frame [map]')
+    explained = explain_error(cars[0], text)
+    assert explained.reproduced and explained.explanation.distro == 'kilted'
+    assert explained.explanation.cause == 'late_stamps'
+
+
+def test_explain_from_the_command_line_exits_0_and_names_the_edge(cars):
+    """The text a user reads: the edge, its numbers and where they came from, the fix."""
+    done = run('explain', cars[0], MEASURED)
+    assert done.returncode == 0, done.stderr
+    assert 'limiting edge: map → odom on /tf' in done.stdout
+    assert '0.320 s behind their arrival' in done.stdout
+    assert 'sender: not recorded' in done.stdout and 'fix: stamp map → odom' in done.stdout
+    data = json.loads(run('explain', cars[0], MEASURED, '--format', 'json').stdout)
+    assert data['explanation']['edge']['name'] == 'map → odom'
+
+
+def test_lookup_from_the_command_line_exits_1_when_refused(cars):
+    """Exit 1 from lookup --every when any is refused (the late car), 0 for its twin."""
+    late = run('lookup', cars[0], 'map', 'laser', '--every', '/scan', '--tolerance', '0.1')
+    assert late.returncode == 1, late.stderr
+    assert '1176 of 1176 messages of /scan (100.0 %) could not be placed in map' in late.stdout
+    ahead = run('lookup', cars[1], 'map', 'laser', '--every', '/scan')
+    assert ahead.returncode == 0 and '0 of 1176' in ahead.stdout
+    once = run('lookup', cars[0], 'map', 'laser', '--at', '+5.0')
+    assert once.returncode == 1 and 'late_stamps' in once.stdout
+    assert run('lookup', cars[1], 'map', 'laser', '--at', '+5.0').returncode == 0
+
+
+def test_a_stall_is_told_from_late_stamps(tmp_path):
+    """slam_toolbox silent for 2 s, on time otherwise: a stall, with the wait that bridges it."""
+    path = car(tmp_path / 'stall.mcap', map_behind_s=-0.05, seconds=12.0, map_stop=6.0)
+    summary = lookup_in(path, 'map', 'laser', every='/scan', wait_s=0.1).summary
+    assert summary.causes.get('stall', 0) > 50 and 'late_stamps' not in summary.causes
+    assert 6.0 < summary.first_refused < 6.8
+    assert 1.5 < summary.wait_needed_s < 2.3
+
+
+def test_a_rate_too_low_for_the_wait(tmp_path):
+    """A TurtleBot's AMCL map -> odom at 2 Hz, on time: the rate, not the stamps, limits."""
+    slow = record(tmp_path, variant(RACECAR, 'slow_amcl', map_hz=2.0, seconds=6.0))
+    summary = lookup_in(slow, 'map', 'lidar', every='/scan', wait_s=0.1).summary
+    assert summary.refused and summary.causes.get('low_rate', 0) >= summary.refused // 2
+    healthy = record(tmp_path, variant(RACECAR, 'racecar6', seconds=6.0))
+    twin = lookup_in(healthy, 'map', 'lidar', every='/scan', wait_s=0.1).summary
+    assert set(twin.causes) <= {'before_first'} and twin.refused <= 1  # the first scan only
+
+
+def test_a_frame_nobody_sends_and_a_missing_tf_static(tmp_path):
+    """Nav2 asking for base_footprint: near names offered; a recorder started after statics."""
+    turtle = record(tmp_path, variant(RACECAR, 'no_statics', tf_static=False, seconds=3.0))
+    text = '"lidar" passed to lookupTransform argument source_frame does not exist. '
+    explained = explain_error(turtle, text)
+    assert explained.explanation.cause == 'static_missing'
+    healthy = record(tmp_path, variant(RACECAR, 'with_statics', seconds=3.0))
+    sent = explain_error(healthy, text)  # lidar is sent from the start: not this recording
+    assert sent.explanation is None and 'tf2 knows it at every moment after' in sent.note
+    assert lookup_in(healthy, 'map', 'lidar', at='+1.0').one.answer.ok
+    nav2 = explain_error(healthy, 'Invalid frame ID "base_footprint" passed to canTransform '
+                         'argument target_frame - frame does not exist')
+    assert nav2.explanation.cause == 'nobody_sends'
+
+
+def test_a_frame_first_sent_late_is_not_yet(tmp_path):
+    """robot_state_publisher starting 3 s after the base: the LiDAR frame is not there yet."""
+    messages = [Message(T0 + k / 20 + 0.002, TF_TOPIC, (TransformRecord(
+        'odom', 'base_link', T0 + k / 20, (0.01 * k, 0.0, 0.0), Q),)) for k in range(120)]
+    messages.append(Message(T0 + 3.0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'laser', T0 + 3.0, (0.27, 0.0, 0.11), Q),)))
+    path = tmp_path / 'late_rsp.mcap'
+    write_bag(path, sorted(messages, key=lambda m: m.received), beams=8)
+    text = '"laser" passed to lookupTransform argument source_frame does not exist. '
+    e = explain_error(path, text).explanation
+    assert e.cause == 'not_yet' and 'first sent 0.001 s after the lookup, 3.00 s into' in e.why
+
+
+def test_two_trees_and_a_loop(tmp_path):
+    """A camera tree apart from the robot's; an edge sent the wrong way round."""
+    apart = record(tmp_path, variant(RACECAR, 'camera', seconds=3.0, extra_edges=(
+        ('camera_link', 'camera_optical', (0.0, 0.0, 0.0), 0.0),)))
+    text = ("Could not find a connection between 'map' and 'camera_optical' because they are "
+            'not part of the same tree.Tf has two or more unconnected trees.')
+    explained = explain_error(apart, text)
+    assert explained.explanation.cause == 'two_trees'
+    assert 'camera_link' in explained.explanation.why
+    assert lookup_in(apart, 'map', 'lidar', at='0').one.answer.ok  # the twin lookup
+    looped = record(tmp_path, variant(RACECAR, 'looped', seconds=3.0, extra_edges=(
+        ('lidar', 'odom', (0.0, 0.0, 0.0), 0.0),)))
+    loop = explain_error(looped, 'The tf tree is invalid because it contains a loop.')
+    assert loop.explanation.cause == 'loop' and 'lidar → odom' in loop.explanation.why
+    assert explain_error(apart, 'The tf tree is invalid because it contains a loop.'
+                         ).explanation is None
+
+
+def test_asked_before_the_window_and_clocks_apart(tmp_path):
+    """Into the past (older than the 10 s cache); a turtlesim asked on another clock."""
+    path = car(tmp_path / 'long.mcap', map_behind_s=-0.05, seconds=25.0)
+    old = lookup_in(path, 'map', 'laser', at='+2.0', wait_s=20.0)
+    assert old.one.cause == 'older_than_cache' and old.one.fix_s > 10.0
+    assert lookup_in(path, 'map', 'laser', at='+20.0').one.answer.ok
+    turtle = record(tmp_path, TURTLESIM)
+    apart = lookup_in(turtle, 'world', 'turtle1', at=str(T0 + 60.0), wait_s=0.1)
+    assert apart.one.cause == 'clocks_apart'
+
+
+def test_unreadable_text_and_bad_arguments_get_one_line(cars):
+    """A paste that is not a tf2 error says what was expected; no traceback anywhere."""
+    with pytest.raises(UsageError, match='expected a tf2 error'):
+        explain_error(cars[0], 'Segmentation fault (core dumped)')
+    done = run('explain', cars[0], 'hello')
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert 'Traceback' not in done.stderr
+    assert run('lookup', cars[0], 'map', 'laser', '--at', 'soon').returncode == 2
+    assert run('lookup', cars[0], 'map', 'laser', '--every', '/nope').returncode == 2
+    assert run('lookup', cars[0], 'map', 'laser', '--at', '1', '--tolerance', 'nan'
+               ).returncode == 2
+    filt = run('explain', cars[0], "Message Filter dropping message: frame 'laser' at time "
+               "1700000013.000 for reason 'discarding message because the queue is full'")
+    assert filt.returncode == 2 and '--target' in filt.stderr
+    filt = run('explain', cars[0], "Message Filter dropping message: frame 'laser' at time "
+               "1700000013.000 for reason 'discarding message because the queue is full'",
+               '--target', 'map')
+    assert filt.returncode == 0 and 'late_stamps' in filt.stdout
+
+
+def test_what_tf2_drops_on_the_chain_depends_on_the_distribution(tmp_path):
+    """Re-send odom -> base_link at each stamp with a new value: ROS 1 refuses, ROS 2 keeps."""
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord('base_link', 'laser', T0,
+                                                              (0.27, 0.0, 0.0), Q),))]
+    for k in range(100):
+        t = T0 + k * 0.02
+        messages.append(Message(t + 0.001, TF_TOPIC, (TransformRecord(
+            'odom', 'base_link', t, (0.01 * k, 0.0, 0.0), Q),)))
+        messages.append(Message(t + 0.002, TF_TOPIC, (TransformRecord(
+            'odom', 'base_link', t, (0.01 * k + 0.05, 0.0, 0.0), Q),)))
+    path = tmp_path / 'twice.mcap'
+    write_bag(path, messages)
+    noetic = run('lookup', path, 'odom', 'laser', '--at', '+1.0', '--distro', 'noetic')
+    assert 'tf2 on odom → base_link from unknown_publisher: 100 taken; 100 TF_REPEATED_DATA' \
+        in noetic.stdout
+    kilted = run('lookup', path, 'odom', 'laser', '--at', '+1.0')
+    assert '200 taken; 100 kept twice' in kilted.stdout
+    assert noetic.returncode == kilted.returncode == 0
+
+
+# -- issue 22's review: what the real recordings showed --------------------------------------
+
+
+def tb4(path: Path, seconds: float = 10.0, odom_hz: float = 20.8, odom_delay: float = 0.02,
+        base_behind: float = 0.0, backlog: float = 0.0, sim: float = 0.0,
+        gap: Optional[tuple] = None, scan_hz: float = 7.5) -> Path:
+    """
+    Write a TurtleBot4: odom -> base_link from the Create 3 base, its static LiDAR, /scan.
+
+    base_behind: how far the base's clock runs behind the computer's (no time sync); backlog:
+    the recorder's /tf starts 0.3 s in and receives the last `backlog` s of odom -> base_link
+    at once (as turtlebot4_real's recording does); without one, odom streams from 1 s before
+    the scans. sim: every stamp on a simulator's clock, this far from the arrivals (Webots,
+    Gazebo); gap: (start, length) in which the base sends nothing (its driver restarting).
+    """
+    messages: List[Message] = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'rplidar_link', T0 + sim, (-0.04, 0.0, 0.19), Q),))]
+    first = T0 + 0.3 - backlog if backlog else T0 - 1.0
+    for k in range(int((T0 + seconds - first) * odom_hz)):
+        t = first + k / odom_hz  # when the base measured it, on the computer's clock
+        if gap and gap[0] <= t - T0 < gap[0] + gap[1]:
+            continue
+        # the backlog drains at 500 messages/s: its stamps catch up with arrival at 0.5 s
+        received = max(t + odom_delay, T0 + 0.3 + k * 0.002) if backlog else t + odom_delay
+        messages.append(Message(received, TF_TOPIC, (TransformRecord(
+            'odom', 'base_link', t - base_behind + sim, (0.01 * k, 0.0, 0.0), Q),)))
+    for k in range(int(seconds * scan_hz)):
+        t = T0 + 0.01 + k / scan_hz
+        messages.append(Message(t + 0.001, '/scan', HeaderRecord('rplidar_link', t + sim)))
+    messages.sort(key=lambda m: m.received)
+    write_bag(path, messages, beams=8)
+    return path
+
+
+def test_two_clocks_apart_name_both_delays_and_the_offset(tmp_path):
+    """The Create 3's clock 4.9 s behind the computer's: time sync, not a later stamp."""
+    apart = lookup_in(tb4(tmp_path / 'apart.mcap', base_behind=4.9), 'odom', 'rplidar_link',
+                      every='/scan').summary
+    assert apart.causes == {'clocks_apart': apart.refused} and apart.refused == apart.asked
+    assert apart.stamp_later_s is None  # no "stamp odom -> base_link 4.8 s later"
+    why, fix = apart.worst.why, apart.worst.fix
+    assert 'odom → base_link is stamped 4.920 s behind its arrival' in why
+    assert '/scan (median of 75) 0.001 s' in why and 'cannot tell' in why
+    assert 'chrony' in fix and '4.919 s behind' in fix and 'wait' not in fix
+    synced = lookup_in(tb4(tmp_path / 'synced.db3'), 'odom', 'rplidar_link', every='/scan')
+    assert (synced.summary.refused, synced.summary.asked) == (0, 75)
+
+
+def test_a_backlog_at_the_recordings_start_is_no_late_publisher(tmp_path):
+    """turtlebot4_real: 5 s of odom -> base_link arrive at once 0.3 s in, then on time."""
+    path = tb4(tmp_path / 'backlog.mcap', backlog=5.0)
+    summary = lookup_in(path, 'odom', 'rplidar_link', every='/scan').summary
+    assert summary.refused and 'late_stamps' not in summary.causes
+    assert summary.stamp_later_s is None and summary.causes.get('delivered_late')
+    assert set(summary.causes) <= {'delivered_late', 'not_yet'}
+    assert summary.wait_needed_s is not None and summary.wait_needed_s < 0.5
+    assert 0.0 <= summary.first_refused < 0.1  # scans came before any /tf: never negative
+    done = run('lookup', path, 'odom', 'rplidar_link', '--every', '/scan')
+    assert 'first refused: 0.01 s into the recording' in done.stdout
+    assert 'stamp odom → base_link' not in done.stdout and ' s into the recording (receive' \
+        in done.stdout
+    third = lookup_in(path, 'odom', 'rplidar_link', at=str(T0 + 0.01 + 2 / 7.5)).one
+    assert third.cause == 'delivered_late' and 'its stamps need no change' in third.fix
+    assert 'a backlog delivered at once at the start of its recording' in third.why
+    healthy = lookup_in(tb4(tmp_path / 'streaming.mcap'), 'odom', 'rplidar_link',
+                        every='/scan').summary
+    assert (healthy.refused, healthy.first_refused) == (0, None)
+
+
+def test_sim_time_everywhere_is_told_against_the_scans_clock(tmp_path):
+    """Webots: every stamp on sim time; late is judged against /scan's clock, not arrival."""
+    healthy = lookup_in(tb4(tmp_path / 'webots.mcap', sim=100.0 - T0), 'odom',
+                        'rplidar_link', every='/scan').summary
+    assert healthy.refused == 0 and healthy.asked == 75
+    late = lookup_in(tb4(tmp_path / 'webots_late.mcap', sim=100.0 - T0, odom_delay=0.3),
+                     'odom', 'rplidar_link', every='/scan').summary
+    assert late.causes == {'late_stamps': late.refused} and late.refused == late.asked
+    assert 'odom → base_link is stamped' in late.worst.why
+    assert '0.299 s more than /scan (median of 75)' in late.worst.why
+    assert 0.2 < late.stamp_later_s < 0.31
+
+
+def test_lookups_asked_after_the_recording_ends_are_not_judged(tmp_path):
+    """The last messages' wait runs past the recording: what came after it is unknown."""
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_footprint', 'base_scan', T0, (0.0, 0.0, 0.17), Q),))]
+    for k in range(100):  # a TurtleBot3: odom -> base_footprint 20 Hz, /scan 5 Hz, both end
+        t = T0 + k / 20
+        messages.append(Message(t + 0.01, TF_TOPIC, (TransformRecord(
+            'odom', 'base_footprint', t, (0.01 * k, 0.0, 0.0), Q),)))
+        if k % 4 == 3:
+            messages.append(Message(t + 0.012, '/scan', HeaderRecord('base_scan', t + 0.011)))
+    path = tmp_path / 'tb3.mcap'
+    write_bag(path, messages, beams=8)
+    summary = lookup_in(path, 'odom', 'base_scan', every='/scan', wait_s=0.1).summary
+    assert (summary.refused, summary.unjudged, summary.asked) == (0, 1, 24)
+    assert run('lookup', path, 'odom', 'base_scan', '--every', '/scan').returncode == 0
+    longer = lookup_in(path, 'odom', 'base_scan', every='/scan', wait_s=0.0).summary
+    assert (longer.refused, longer.unjudged, longer.asked) == (25, 0, 25)  # no wait: refused
+
+
+def test_a_driver_restart_is_a_stall_and_the_rate_names_its_real_limit(tmp_path):
+    """0.3 s without odom -> base_link (a restart) vs a steady base 68 ms behind at 20.8 Hz."""
+    gap = lookup_in(tb4(tmp_path / 'restart.mcap', gap=(5.0, 0.3)), 'odom', 'rplidar_link',
+                    every='/scan').summary
+    assert gap.causes == {'stall': gap.refused} and 1 <= gap.refused <= 3
+    assert 'sent nothing stamped between' in gap.worst.why
+    slow = lookup_in(tb4(tmp_path / 'slow.mcap', odom_delay=0.068), 'odom', 'rplidar_link',
+                     every='/scan').summary
+    assert slow.causes == {'low_rate': slow.refused} and slow.refused > 10
+    assert 'up to 0.115 s after it (period plus delay)' in slow.worst.why
+    assert 'at 30.303 Hz or more' in slow.worst.fix  # 1 / (0.1 - 0.067), not 1 / 0.1
+    placed = lookup_in(tb4(tmp_path / 'slow2.mcap', odom_delay=0.068), 'odom', 'rplidar_link',
+                       every='/scan', wait_s=0.13).summary
+    assert placed.refused == 0
+
+
+def resent(path: Path, second_value: Optional[float], reset_at: Optional[float] = None,
+           ) -> Path:
+    """
+    Write odom -> base_link at 50 Hz; each stamp sent again (an EKF beside the diff drive).
+
+    second_value: the second sender's x offset (None: sent once); reset_at: a simulator
+    reset there, after which the stamps run 60 s back while arrivals go on.
+    """
+    messages: List[Message] = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),))]
+    for k in range(300):
+        t = T0 + k / 50
+        stamp = t - 60.0 if reset_at is not None and t - T0 >= reset_at else t
+        messages.append(Message(t + 0.002, TF_TOPIC, (TransformRecord(
+            'odom', 'base_link', stamp, (0.01 * k, 0.0, 0.0), Q),)))
+        if second_value is not None:
+            messages.append(Message(t + 0.004, TF_TOPIC, (TransformRecord(
+                'odom', 'base_link', stamp, (0.01 * k + second_value, 0.0, 0.0), Q),)))
+    write_bag(path, messages, beams=8)
+    return path
+
+
+@pytest.mark.parametrize('line', [
+    '[ WARN] [1700000002.1]: TF_REPEATED_DATA ignoring data with redundant timestamp for frame '
+    'base_link (parent odom) at time 1700000002.000000 according to authority unknown_publisher',
+    'Warning: TF_REPEATED_DATA ignoring data with redundant timestamp for frame base_link at '
+    'time 1700000002,000000 according to authority unknown_publisher at line 278 in '
+    '/tmp/binarydeb/ros-noetic-tf2-0.7.5/src/buffer_core.cpp'])
+def test_tf_repeated_data_names_the_edge_its_copies_and_what_each_tf2_does(tmp_path, line):
+    """Two senders of odom -> base_link at each stamp; the twin sends each stamp once."""
+    twice = resent(tmp_path / 'twice.mcap', 0.05)
+    explained = explain_error(twice, line)
+    e = explained.explanation
+    assert e.cause == 'resent' and e.distro == 'noetic'
+    assert 'odom → base_link was sent 2 times stamped 1700000002.000 (2 different values' \
+        in e.why and 'keeps the first and drops the other 1' in e.why
+    assert 'from one node only' in e.fix
+    kilted = explain_error(twice, line, distro='kilted').explanation
+    assert 'prints no such warning' in kilted.why
+    once = explain_error(resent(tmp_path / 'once.db3', None), line)
+    assert once.explanation is None and 'at most once' in once.note
+
+
+def test_tf_old_data_after_a_simulator_reset_and_its_twin(tmp_path):
+    """Stamps 60 s back from 3 s on while arrivals run on: a reset, told with its numbers."""
+    line = ('[WARN] [1700000004.0] [rviz]: TF_OLD_DATA ignoring data from the past for frame '
+            'base_link at time 1699999944.000000 according to authority unknown_publisher')
+    reset = explain_error(resent(tmp_path / 'reset.mcap', None, reset_at=3.0), line)
+    e = reset.explanation
+    assert e.cause == 'reset' and e.fix_s == pytest.approx(58.98, abs=0.01)  # from 2.98
+    assert "past tf2's window of 10.000 s" in e.why and 'use_sim_time' in e.fix
+    twin = explain_error(resent(tmp_path / 'steady.mcap', None), line.replace(
+        '1699999944', '1700000004'))
+    assert twin.explanation is None and "never arriving past tf2's window" in twin.note
+    done = run('explain', tmp_path / 'reset.mcap', line)
+    assert done.returncode == 0 and 'insertion: odom → base_link stamped' in done.stdout
+
+
+@pytest.mark.parametrize('reason, meaning', [
+    ('Unknown', "pushed off the filter's queue"),
+    ('discarding message because the queue is full', "filled the filter's queue"),
+    ('the timestamp on the message is earlier than all the data in the transform cache',
+     'no wait brings that back')])
+def test_a_message_filters_reason_is_told(cars, reason, meaning):
+    """slam_toolbox's and Nav2's drops: the reason read, the lookup explained from it."""
+    text = ('[slam_toolbox-1] [INFO] [1700000013.1] [slam_toolbox]: Message Filter dropping '
+            "message: frame 'laser' at time 1700000013.000 for reason '{}'".format(reason))
+    late = run('explain', cars[0], text, '--target', 'map')
+    assert late.returncode == 0 and meaning in late.stdout and 'late_stamps' in late.stdout
+    ahead = run('explain', cars[1], text, '--target', 'map')
+    assert ahead.returncode == 0 and 'cause: ok' in ahead.stdout

@@ -1,0 +1,143 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The tf2 model where ROS 2's tf2 differs from ROS 1's, from geometry2's source (docs/tf2.md).
+
+ROS 1's behaviour is checked against tf2 itself in test_tf2_oracle.py; these tests hold the
+ROS 2 distributions (Humble, Jazzy, Kilted) to what their buffer_core.cpp and cache.cpp do,
+each beside the Noetic answer to the same input, so the difference is stated, not assumed.
+"""
+import pytest
+
+from frame_audit.engine.tf2 import Buffer, DEFAULT_DISTRO, distro, DISTRO_NAMES, to_ns
+from frame_audit.errors import ConfigError
+
+T0 = 1700000000.0
+ROS2 = ('humble', 'jazzy', 'kilted')
+Q = (0.0, 0.0, 0.0, 1.0)
+
+
+def put(buffer: Buffer, parent: str, child: str, stamp: float, x: float = 0.0,
+        static: bool = False, who: str = 'tester'):
+    """Set one planar transform; return tf2's Insertion."""
+    return buffer.set_transform(parent, child, to_ns(stamp) if stamp else 0, (x, 0.0, 0.0), Q,
+                                who, static)
+
+
+def x_at(buffer: Buffer, target: str, source: str, stamp: float) -> float:
+    """Return the x of target <- source at stamp, failing the test on an error."""
+    answer = buffer.lookup(target, source, to_ns(stamp) if stamp else 0)
+    assert answer.ok, answer.error.text
+    return answer.translation[0]
+
+
+@pytest.mark.parametrize('name', ROS2)
+def test_ros2_keeps_a_second_value_at_a_stamp_and_skips_only_an_exact_copy(name):
+    """cache.cpp TimeCache::insertData (#636, #680): only an identical sample is skipped."""
+    buffer = Buffer(distro=name)
+    put(buffer, 'odom', 'base_link', T0, x=0.0)
+    put(buffer, 'odom', 'base_link', T0 + 1.0, x=1.0)
+    again = put(buffer, 'odom', 'base_link', T0 + 1.0, x=1.0)
+    other = put(buffer, 'odom', 'base_link', T0 + 1.0, x=5.0, who='second_publisher')
+    put(buffer, 'odom', 'base_link', T0 + 2.0, x=2.0)
+    assert again.taken and again.skipped_duplicate and not again.log
+    assert other.taken and not other.codes
+    assert x_at(buffer, 'odom', 'base_link', T0 + 1.0) == pytest.approx(5.0)  # the newer
+    # findClosest pairs a time before the stamp with the sample inserted first, after it with
+    # the one inserted last: the two values of one stamp bracket it differently
+    assert x_at(buffer, 'odom', 'base_link', T0 + 0.5) == pytest.approx(0.5)
+    assert x_at(buffer, 'odom', 'base_link', T0 + 1.5) == pytest.approx(3.5)
+
+
+def test_noetic_refuses_a_second_value_at_a_stamp():
+    """ROS 1 (#459): TF_REPEATED_DATA, the first value stays."""
+    buffer = Buffer(distro='noetic')
+    put(buffer, 'odom', 'base_link', T0 + 1.0, x=1.0)
+    refused = put(buffer, 'odom', 'base_link', T0 + 1.0, x=5.0, who='second_publisher')
+    assert refused.codes == ('TF_REPEATED_DATA',)
+    assert 'according to authority second_publisher' in refused.log[0]
+    assert x_at(buffer, 'odom', 'base_link', T0 + 1.0) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize('name,old_kept', [('noetic', False), ('humble', True),
+                                           ('jazzy', True), ('kilted', True)])
+def test_ros2_prunes_before_it_inserts(name, old_kept):
+    """ROS 2 prunes at the next insertion (#680), ROS 1 right after inserting the new one."""
+    buffer = Buffer(distro=name)
+    for i in range(6):
+        put(buffer, 'map', 'odom', T0 + i, x=float(i))
+    put(buffer, 'map', 'odom', T0 + 17.0, x=17.0)  # after a 12 s stall
+    answer = buffer.lookup('map', 'odom', to_ns(T0 + 3.5))
+    assert answer.ok is old_kept
+    put(buffer, 'map', 'odom', T0 + 17.5, x=17.5)
+    assert not buffer.lookup('map', 'odom', to_ns(T0 + 3.5)).ok  # gone for everyone now
+
+
+@pytest.mark.parametrize('name,static_stays', [('noetic', True), ('humble', False),
+                                               ('kilted', False)])
+def test_a_frame_moving_from_tf_static_to_tf(name, static_stays):
+    """ROS 2 (#151) gives the frame a new cache of the new kind; ROS 1 keeps the first."""
+    buffer = Buffer(distro=name)
+    put(buffer, 'base_link', 'laser', 0, x=0.27, static=True)
+    put(buffer, 'base_link', 'laser', T0 + 1.0, x=0.30)
+    answer = buffer.lookup('base_link', 'laser', to_ns(T0 + 5.0))
+    assert answer.ok is static_stays
+    if not static_stays:
+        assert answer.error.kind == 'single'
+        assert answer.error.text.startswith('Lookup would require extrapolation at time '
+                                            '1700000005.000000, but only time 1700000001.000000 '
+                                            'is in the buffer, when looking up')
+
+
+def test_ros2_wording_states_times_to_the_microsecond_without_the_distance():
+    """cache.cpp createExtrapolationException2/3 and time.cpp displayTimePoint."""
+    texts = {}
+    for name in ('noetic', 'kilted'):
+        buffer = Buffer(distro=name)
+        put(buffer, 'map', 'odom', T0 + 12.58)
+        put(buffer, 'map', 'odom', T0 + 12.68)
+        put(buffer, 'odom', 'laser', 0, static=True)
+        texts[name] = (buffer.lookup('map', 'laser', to_ns(T0 + 13.0)).error.text,
+                       buffer.lookup('map', 'laser', to_ns(T0 + 12.0)).error.text)
+    assert texts['kilted'][0] == (
+        'Lookup would require extrapolation into the future.  Requested time 1700000013.000000 '
+        'but the latest data is at time 1700000012.680000, when looking up transform from '
+        'frame [laser] to frame [map]')
+    assert texts['kilted'][1].startswith('Lookup would require extrapolation into the past.  '
+                                         'Requested time 1700000012.000000 but the earliest')
+    assert texts['noetic'][0].startswith('Lookup would require extrapolation 0.319999933s into '
+                                         'the future.  Requested time 1700000013.000000000')
+
+
+@pytest.mark.parametrize('name', DISTRO_NAMES)
+def test_a_healthy_nav2_tree_answers_every_lookup(name):
+    """The healthy twin: map, odom, base_footprint, base_link, the scan; every ask answered."""
+    buffer = Buffer(distro=name)
+    put(buffer, 'base_footprint', 'base_link', 0, static=True)
+    put(buffer, 'base_link', 'base_scan', 0, x=-0.03, static=True)
+    for i in range(100):
+        put(buffer, 'odom', 'base_footprint', T0 + i * 0.02, x=i * 0.01)
+    for i in range(10):
+        put(buffer, 'map', 'odom', T0 + i * 0.2 + 0.05, x=0.5)  # amcl, future-dated a little
+    for i in range(5, 90):
+        for target in ('map', 'odom'):
+            assert buffer.lookup(target, 'base_scan', to_ns(T0 + i * 0.02)).ok
+    assert buffer.lookup('base_link', 'base_scan').stamp == 0  # statics only: time zero
+
+
+def test_clearing_after_a_jump_back_keeps_the_statics():
+    """tf2_ros clears on a jump back in time; StaticCache::clearList keeps its value."""
+    buffer = Buffer()
+    put(buffer, 'base_link', 'laser', 0, x=0.27, static=True)
+    put(buffer, 'odom', 'base_link', T0, x=1.0)
+    buffer.clear()
+    assert buffer.lookup('base_link', 'laser').ok
+    assert buffer.lookup('odom', 'base_link', to_ns(T0)).error.kind == 'empty'
+
+
+def test_the_distribution_is_named_or_refused():
+    """The default is the newest supported; a misspelt one is a ConfigError naming them."""
+    assert DEFAULT_DISTRO == 'kilted' and Buffer().distro.name == 'kilted'
+    assert distro('Jazzy').name == 'jazzy'
+    with pytest.raises(ConfigError, match='humble, jazzy, kilted'):
+        distro('rolling')

@@ -1,0 +1,504 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Every verdict on a recording true (issue 21): each cause fires once, its healthy twin is quiet.
+
+Each recording is made here from another robot's habits (a TurtleBot with base_footprint and
+a robot_state_publisher, an F1TENTH car's particle filter replayed with --clock, a second
+localization node) and written with rosbags as sqlite3 or MCAP; the audit, init and diff run
+through the command line as a user runs them.
+"""
+import json
+import math
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from frame_audit.cli import main
+from frame_audit.engine.geometry import compose, inverse, quat_from_rpy
+from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
+    TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
+from frame_audit.message_types import split_stamp
+from frame_audit.recordings.write import write_bag
+import pytest
+from robots import drive, PoseOut, RACECAR, record, Robot, T0, variant
+
+TURTLEBOT = Robot()
+Pose2D = Tuple[float, float, float]
+
+
+class Audited:
+    """A recording's audit through the command line: exit code and JSON report."""
+
+    def __init__(self, code: int, report: dict):
+        self.code = code
+        self.report = report
+
+    def findings(self, check: Optional[str] = None) -> List[dict]:
+        return [f for f in self.report['findings'] if check is None or f['check'] == check]
+
+    def summary(self, check: str) -> str:
+        return next(c['message'] for c in self.report['checks'] if c['check'] == check)
+
+    def checks(self) -> List[str]:
+        return sorted(f['check'] for f in self.findings())
+
+
+def audit(path: Path, config: Optional[Path] = None) -> Audited:
+    """Audit a recording as a user would, and read its JSON report."""
+    output = path.with_suffix('.json')
+    code = main(['audit', str(path), '--format', 'json', '--output', str(output)] +
+                (['--config', str(config)] if config else []))
+    return Audited(code, json.loads(output.read_text()))
+
+
+def init(path: Path) -> Tuple[Path, str]:
+    """Write the config `init` measures from a recording; return its path and text."""
+    config = path.with_suffix('.yaml')
+    assert main(['init', str(path), '--output', str(config)]) == 0
+    return config, config.read_text()
+
+
+def write(folder: Path, name: str, messages: Iterable[Message], robot: Robot = TURTLEBOT,
+          suffix: str = '.mcap') -> Path:
+    """Write messages as a recording with the project's writer."""
+    path = folder / (name + suffix)
+    write_bag(path, sorted(messages, key=lambda m: m.received),
+              pose_types={p.topic: p.msgtype for p in robot.poses}, beams=16)
+    return path
+
+
+def tf_of(message: Message) -> Tuple[TransformRecord, ...]:
+    return message.payload if isinstance(message.payload, tuple) else ()
+
+
+def edit(messages: List[Message], topic: str, change) -> List[Message]:
+    """Return messages with each message of topic replaced by change(message) (None: drop)."""
+    out = []
+    for message in messages:
+        changed = change(message) if message.topic == topic else message
+        if changed is not None:
+            out.append(changed)
+    return out
+
+
+def pose2d(record: TransformRecord) -> Pose2D:
+    x, y, _ = record.translation
+    qx, qy, qz, qw = record.rotation
+    return (x, y, math.atan2(2.0 * (qw * qz + qx * qy), 1.0 - 2.0 * (qy * qy + qz * qz)))
+
+
+def tf(parent: str, child: str, stamp: float, pose: Pose2D, z: float = 0.0) -> TransformRecord:
+    return TransformRecord(parent, child, stamp, (pose[0], pose[1], z),
+                           quat_from_rpy(0.0, 0.0, pose[2]))
+
+
+@pytest.fixture(scope='module')
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp('verdicts')
+
+
+@pytest.fixture(scope='module')
+def turtlebot(folder: Path) -> Dict[str, Path]:
+    """Return the healthy TurtleBot's recording and its init config."""
+    path = record(folder, variant(TURTLEBOT, 'turtlebot_reference'), '.db3')
+    return {'recording': path, 'config': init(path)[0]}
+
+
+# -- 1. odometry on the wrong edge ------------------------------------------------------------
+
+def motion_below_base(messages: List[Message]) -> List[Message]:
+    """Move the robot's motion from odom → base_footprint to base_footprint → base_link."""
+    def on_tf(message: Message) -> Message:
+        records = []
+        for r in tf_of(message):
+            if r.child == 'base_footprint':  # the odometry: sent under the base instead
+                records += [tf('odom', 'base_footprint', r.stamp, (0.0, 0.0, 0.0)),
+                            tf('base_footprint', 'base_link', r.stamp, pose2d(r), 0.010)]
+            else:
+                records.append(r)
+        return replace(message, payload=tuple(records))
+
+    def on_static(message: Message) -> Message:
+        return replace(message, payload=tuple(r for r in tf_of(message) if r.child != 'base_link'))
+    return edit(edit(messages, TF_TOPIC, on_tf), TF_STATIC_TOPIC, on_static)
+
+
+def wheels_on_tf(messages: List[Message]) -> List[Message]:
+    """Add robot_state_publisher's wheel joints: they turn whole turns, in place."""
+    def on_tf(message: Message) -> Message:
+        records = list(tf_of(message))
+        if any(r.child == 'base_footprint' for r in records):
+            stamp = records[0].stamp
+            spin = quat_from_rpy(0.0, 6.0 * (stamp - T0), 0.0)  # about the axle, 6 rad/s
+            records += [TransformRecord('base_link', name, stamp, (0.0, y, 0.023), spin)
+                        for name, y in (('wheel_left_link', 0.08), ('wheel_right_link', -0.08))]
+        return replace(message, payload=tuple(records))
+    return edit(messages, TF_TOPIC, on_tf)
+
+
+def test_odometry_under_the_base_is_an_error_naming_both_edges(folder: Path, turtlebot) -> None:
+    wrong = write(folder, 'tb3_motion_below_base', motion_below_base(drive(TURTLEBOT)))
+    audited = audit(wrong, turtlebot['config'])
+    (finding,) = audited.findings('chain_order')
+    assert finding['level'] == 'ERROR' and audited.code == 1
+    assert {'odom', 'base_footprint', 'base_link'} <= set(finding['frames'])
+    assert 'odom → base_footprint stays within 0.000 m' in finding['message']
+    assert 'base_footprint → base_link below it moves up to' in finding['message']
+    # init never writes the moving edge as the LiDAR's mount, and says why
+    _, text = init(wrong)
+    assert 'laser_offset:' not in text and 'translation:' not in text
+    assert 'base_footprint → base_link between base_footprint and the LiDAR' in text
+    # the healthy twin, and a robot_state_publisher turning its wheels on /tf, stay quiet
+    twin = write(folder, 'tb3_wheels_on_tf', wheels_on_tf(drive(TURTLEBOT)), suffix='.db3')
+    assert audit(twin, turtlebot['config']).findings() == []
+    assert audit(turtlebot['recording'], turtlebot['config']).findings() == []
+    _, text = init(twin)
+    assert 'translation: [-0.032, 0.0, 0.182]' in text
+
+
+# -- 7. a particle filter's wobble is one source ----------------------------------------------
+
+def racecar_pf(seed: int, seconds: float = 20.0, second_source: Optional[Pose2D] = None,
+               radius: float = 15.0, update_every: int = 2) -> List[Message]:
+    """
+    Return an F1TENTH car's drive whose particle filter sends a noisy map → odom at 20 Hz.
+
+    Its estimate of the car jitters 3 mm and 0.06° at each update (every update_every sends;
+    between them the latest is re-sent); far from odom's origin that heading jitter moves
+    map → odom 1–2 cm. second_source: another node also sends map → odom, this far off.
+    """
+    rng = random.Random(seed)
+    noise, map_odom = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)
+    messages = [Message(T0, TF_STATIC_TOPIC, (tf('base_link', 'laser', T0, (0.275, 0.0, 0.0),
+                                                 0.09),))]
+
+    def car(t: float) -> Pose2D:
+        angle = 2.0 * (t - T0) / radius
+        return (radius * math.cos(angle), radius * math.sin(angle), angle + math.pi / 2)
+
+    for step in range(1, int(seconds * 200) + 1):
+        t = T0 + step / 200.0
+        if step % 4 == 0:  # 50 Hz odometry; odom coincides with map but for the filter's noise
+            messages.append(Message(t, TF_TOPIC, (tf('odom', 'base_link', t, car(t)),)))
+        if step % 10 == 0:  # 20 Hz particle filter
+            if step % (10 * update_every) == 0:  # an update; between them, re-sent as it was
+                noise = (rng.gauss(0, 0.003), rng.gauss(0, 0.003),
+                         rng.gauss(0, math.radians(0.06)))
+                map_odom = compose(compose(car(t), noise), inverse(car(t)))
+            messages.append(Message(t, TF_TOPIC, (tf('map', 'odom', t, map_odom),)))
+            laser = compose(compose(car(t), noise), (0.275, 0.0, 0.0))
+            messages.append(Message(t, '/pf/pose', PoseRecord(
+                'map', t, (laser[0], laser[1], 0.0), quat_from_rpy(0.0, 0.0, laser[2]))))
+        if second_source and step % 10 == 5:  # a second node, 25 ms later
+            messages.append(Message(t, TF_TOPIC, (tf('map', 'odom', t, second_source),)))
+        if step % 5 == 0:
+            messages.append(Message(t, '/scan', HeaderRecord('laser', t)))
+    return messages
+
+
+PF_CAR = replace(RACECAR, name='pf_car', poses=(PoseOut('/pf/pose', 'laser', 20.0),))
+
+
+@pytest.fixture(scope='module')
+def pf_config(folder: Path) -> Path:
+    path = write(folder, 'pf_reference', racecar_pf(seed=100), PF_CAR)
+    config, text = init(path)
+    assert 'pose_frame: laser' in text and 'laser: laser' in text
+    return config
+
+
+@pytest.mark.parametrize('seed', range(6))
+def test_a_particle_filters_wobble_is_one_source(folder: Path, pf_config: Path,
+                                                 seed: int) -> None:
+    path = write(folder, 'pf_wobble_{}'.format(seed), racecar_pf(seed), PF_CAR,
+                 suffix='.db3' if seed % 2 else '.mcap')
+    audited = audit(path, pf_config)
+    assert audited.findings() == [], audited.findings()
+
+
+def test_two_localization_nodes_stand_out_from_the_wobble(folder: Path,
+                                                          pf_config: Path) -> None:
+    path = write(folder, 'pf_and_ekf', racecar_pf(7, second_source=(0.15, -0.10, 0.0)), PF_CAR)
+    audited = audit(path, pf_config)
+    two = [f for f in audited.findings('parent_uniqueness') if f['frames'][:2] == ['map', 'odom']]
+    assert two and two[0]['level'] == 'ERROR' and audited.code == 1
+
+
+# -- 2 and 3. a replay with --clock: re-sent stamps, stamps judged against /clock -------------
+
+REPLAYED_FROM = T0 - 33_194_320.0  # the recording replayed was made a year before
+
+
+def replayed_pf(clock: bool, two_senders: bool = False, behind_s: float = 0.0) -> List[Message]:
+    """
+    Return a particle filter replayed with --clock: map → odom at 20 Hz, /clock at 18.8 Hz.
+
+    Each send is stamped with the latest /clock tick, so a send between two ticks re-sends
+    that stamp with the filter's newer value: one node. two_senders: another node sends the
+    same stamps, 0.3 m off. behind_s: the stamps lag the /clock by that much.
+    """
+    messages = [Message(T0, TF_STATIC_TOPIC, (tf('base_link', 'laser', REPLAYED_FROM,
+                                                 (0.275, 0.0, 0.0), 0.09),))]
+    sim = REPLAYED_FROM
+    for step in range(1, 20 * 200 + 1):
+        wall = T0 + step / 200.0
+        tick = REPLAYED_FROM + math.floor((wall - T0) * 18.8) / 18.8
+        if clock and tick > sim:
+            messages.append(Message(wall, '/clock', HeaderRecord('', tick)))
+        sim = tick
+        stamp = sim - behind_s
+        car = (2.0 * (wall - T0), 0.0, 0.0)
+        if step % 4 == 0:
+            messages.append(Message(wall, TF_TOPIC, (tf('odom', 'base_link', stamp, car),)))
+        if step % 10 == 0:
+            drift = (0.002 * (wall - T0), 0.001 * (wall - T0), 0.0005 * (wall - T0))
+            messages.append(Message(wall, TF_TOPIC, (tf('map', 'odom', stamp, drift),)))
+            if two_senders:
+                other = (drift[0] + 0.3, drift[1], drift[2])
+                messages.append(Message(wall + 1e-4, TF_TOPIC, (tf('map', 'odom', stamp,
+                                                                   other),)))
+    return messages
+
+
+def write_with_clock(path: Path, messages: List[Message]) -> Path:
+    """Write /tf, /tf_static and /clock as a rosbag2 file with rosbags (write_bag has none)."""
+    from rosbags.rosbag2 import StoragePlugin, Writer
+    from rosbags.typesys import get_typestore, Stores
+    store = get_typestore(Stores.ROS2_HUMBLE)
+    types = store.types
+
+    def time(seconds: float) -> object:
+        sec, nanosec = split_stamp(seconds)
+        return types['builtin_interfaces/msg/Time'](sec=sec, nanosec=nanosec)
+
+    def tf_message(records: Tuple[TransformRecord, ...]) -> object:
+        return types['tf2_msgs/msg/TFMessage'](transforms=[
+            types['geometry_msgs/msg/TransformStamped'](
+                header=types['std_msgs/msg/Header'](stamp=time(r.stamp), frame_id=r.parent),
+                child_frame_id=r.child,
+                transform=types['geometry_msgs/msg/Transform'](
+                    translation=types['geometry_msgs/msg/Vector3'](
+                        x=r.translation[0], y=r.translation[1], z=r.translation[2]),
+                    rotation=types['geometry_msgs/msg/Quaternion'](
+                        x=r.rotation[0], y=r.rotation[1], z=r.rotation[2], w=r.rotation[3])))
+            for r in records])
+
+    plugin = StoragePlugin.MCAP if path.suffix == '.mcap' else StoragePlugin.SQLITE3
+    with Writer(path, version=Writer.VERSION_LATEST, storage_plugin=plugin) as writer:
+        connections: Dict[str, object] = {}
+        for message in sorted(messages, key=lambda m: m.received):
+            kind = 'rosgraph_msgs/msg/Clock' if message.topic == '/clock' \
+                else 'tf2_msgs/msg/TFMessage'
+            if message.topic not in connections:
+                connections[message.topic] = writer.add_connection(message.topic, kind,
+                                                                   typestore=store)
+            data = types[kind](clock=time(message.payload.stamp)) \
+                if message.topic == '/clock' else tf_message(message.payload)
+            writer.write(connections[message.topic], int(round(message.received * 1e9)),
+                         store.serialize_cdr(data, kind))
+    return path
+
+
+def test_a_replay_with_clock_is_judged_against_clock(folder: Path) -> None:
+    replay = audit(write_with_clock(folder / 'pf_replay', replayed_pf(clock=True)))
+    assert not [f for f in replay.findings() if f['check'] in ('timing', 'parent_uniqueness')], \
+        replay.findings()
+    assert 'judged against the recorded /clock' in replay.summary('timing')
+    summary = replay.summary('parent_uniqueness')
+    assert 'map → odom re-sent' in summary and 'one sender' in summary
+    assert 'TimeCache::insertData' in summary and 'TF_REPEATED_DATA' in summary
+    # the twin recorded without /clock: its stamps are a year behind the recorder's clock
+    wall = audit(write_with_clock(folder / 'pf_replay_no_clock', replayed_pf(clock=False)))
+    assert any('after its stamp' in f['message'] for f in wall.findings('timing'))
+    # and against /clock, a sender 2 s behind it is still a lag
+    behind = audit(write_with_clock(folder / 'pf_replay_behind',
+                                    replayed_pf(clock=True, behind_s=2.0)))
+    lag = [f for f in behind.findings('timing') if 'after its stamp' in f['message']]
+    assert lag and all(f['values']['lag_s'] == pytest.approx(2.0, abs=0.06) for f in lag)
+
+
+def test_two_senders_of_one_stamp_are_two_sources(folder: Path) -> None:
+    both = audit(write_with_clock(folder / 'pf_two.mcap', replayed_pf(True, two_senders=True)))
+    two = [f for f in both.findings('parent_uniqueness') if f['frames'][:2] == ['map', 'odom']]
+    assert two and two[0]['level'] == 'ERROR'
+
+
+# -- 4. existence over the whole recording ----------------------------------------------------
+
+def test_a_late_start_is_said_as_such(folder: Path, turtlebot) -> None:
+    late = edit(drive(TURTLEBOT), TF_TOPIC,
+                lambda m: m if m.received >= T0 + 9.2 else None)
+    audited = audit(write(folder, 'tb3_tf_from_9s', late), turtlebot['config'])
+    assert not [f for f in audited.findings() if 'not in the tree' in f['message']], \
+        audited.findings()
+    assert 'odom from 9.2 s' in audited.summary('chain_order')
+    # the twin that never sends map → odom: map is missing over the whole recording
+    never = audit(record(folder, variant(TURTLEBOT, 'tb3_no_map', map_missing=True)),
+                  turtlebot['config'])
+    (missing,) = never.findings('chain_order')
+    assert missing['level'] == 'ERROR' and 'map is not in the tree' in missing['message']
+
+
+# -- 8. one finding per cause -----------------------------------------------------------------
+
+def odometry_ahead(messages: List[Message], ahead_s: float) -> List[Message]:
+    """Stamp odom → base_footprint and /odom ahead_s in the future (a clock ahead)."""
+    def on_tf(message: Message) -> Message:
+        return replace(message, payload=tuple(
+            replace(r, stamp=r.stamp + ahead_s) if r.child == 'base_footprint' else r
+            for r in tf_of(message)))
+
+    def on_odom(message: Message) -> Message:
+        odom = message.payload
+        return replace(message, payload=OdometryRecord(
+            replace(odom.pose, stamp=odom.pose.stamp + ahead_s), odom.child_frame_id))
+    return edit(edit(messages, TF_TOPIC, on_tf), '/odom', on_odom)
+
+
+def test_future_stamped_odometry_is_one_timing_finding(folder: Path, turtlebot) -> None:
+    ahead = audit(write(folder, 'tb3_odom_3s_ahead', odometry_ahead(drive(TURTLEBOT), 3.0)),
+                  turtlebot['config'])
+    assert ahead.checks() == ['timing'], ahead.findings()
+    (future,) = ahead.findings('timing')
+    assert future['frames'] == ['odom', 'base_footprint']
+    assert 'cannot say' in ahead.summary('pose_frame')
+    assert 'agrees with TF' in ahead.summary('odometry')
+
+
+# -- 9. map → odom on /tf_static while SLAM sends it on /tf -----------------------------------
+
+def test_a_static_map_odom_beside_slam_is_two_sources(folder: Path, turtlebot) -> None:
+    def static_map(message: Message) -> Message:
+        return replace(message, payload=tf_of(message) + (
+            tf('map', 'odom', T0, (0.0, 0.0, 0.0)),))
+    both = audit(write(folder, 'tb3_static_map', edit(drive(TURTLEBOT), TF_STATIC_TOPIC,
+                                                      static_map)), turtlebot['config'])
+    mine = [f for f in both.findings() if f['check'] != 'lookups']  # the lookups it fails
+    assert [f['check'] for f in mine] == ['parent_uniqueness'] and both.code == 1, mine
+    (finding,) = mine
+    assert finding['frames'] == ['map', 'odom'] and 'the static one is the mistake' in \
+        finding['message']
+    # the twin: a fixed mount sent on /tf too is static_transforms' WARN alone
+
+    def laser_on_tf(message: Message) -> Message:
+        stamp = tf_of(message)[0].stamp
+        return replace(message, payload=tf_of(message) + (
+            tf('base_link', 'base_scan', stamp, (-0.032, 0.0, 0.0), 0.172),))
+    mount = audit(write(folder, 'tb3_scan_on_tf', edit(drive(TURTLEBOT), TF_TOPIC, laser_on_tf)),
+                  turtlebot['config'])
+    assert 'parent_uniqueness' not in mount.checks()
+    assert 'static_transforms' in mount.checks()
+
+
+# -- faults missed before ---------------------------------------------------------------------
+
+def test_odometry_that_stops_while_tf_goes_on(folder: Path, turtlebot) -> None:
+    stopped = edit(drive(TURTLEBOT), '/odom', lambda m: m if m.received < T0 + 10.0 else None)
+    audited = audit(write(folder, 'tb3_odom_stops', stopped, suffix='.db3'),
+                    turtlebot['config'])
+    (finding,) = audited.findings('odometry')
+    assert finding['level'] == 'ERROR' and '/odom stopped' in finding['message']
+    assert 'odom → base_footprint goes on' in finding['message']
+    assert audited.checks() == ['odometry']
+
+
+def test_a_slash_in_the_scan_header(folder: Path, turtlebot) -> None:
+    slashed = edit(drive(TURTLEBOT), '/scan',
+                   lambda m: replace(m, payload=HeaderRecord('/base_scan', m.payload.stamp)))
+    audited = audit(write(folder, 'tb3_scan_slash', slashed), turtlebot['config'])
+    (finding,) = audited.findings()
+    assert finding['check'] == 'connectivity' and finding['level'] == 'ERROR'
+    assert "names '/base_scan'" in finding['message'] and 'the tree has base_scan' in \
+        finding['message']
+
+
+def test_two_static_publishers_that_disagree_in_init_and_diff(folder: Path, capsys,
+                                                              turtlebot) -> None:
+    messages = drive(TURTLEBOT)
+    other = Message(T0 + 0.5, TF_STATIC_TOPIC, (tf('base_link', 'imu_link', T0,
+                                                   (0.05, 0.0, 0.0), 0.068),))
+    path = write(folder, 'tb4_two_static', messages + [other])
+    _, text = init(path)
+    assert 'two static publishers disagree on 1 edge (the first value, then the last): ' \
+        'base_link → imu_link ((-0.0320' in text
+    capsys.readouterr()
+    assert main(['diff', str(turtlebot['recording']), str(path), '--format', 'json']) == 1
+    found = json.loads(capsys.readouterr().out)['differences']
+    disagree = [d for d in found if d['what'] == 'static publishers that disagree']
+    assert len(disagree) == 1 and disagree[0]['a'] == 'one value per static edge'
+    assert disagree[0]['b'].startswith('1 edge: base_link → imu_link ((-0.0320')
+    assert 'tb4_two_static.mcap' in disagree[0]['detail']
+    # the twin: one static publisher, no such difference
+    assert main(['diff', str(turtlebot['recording']), str(turtlebot['recording'])]) == 0
+
+
+def shifted_poses(messages: List[Message], ahead_m: float, noise_m: float = 0.0,
+                  seed: int = 0) -> List[Message]:
+    """Move each /amcl_pose ahead_m along the robot's heading (a point between frames)."""
+    rng = random.Random(seed)
+
+    def on_pose(message: Message) -> Message:
+        p = message.payload
+        qx, qy, qz, qw = p.orientation
+        yaw = math.atan2(2.0 * (qw * qz + qx * qy), 1.0 - 2.0 * (qy * qy + qz * qz))
+        x = p.position[0] + ahead_m * math.cos(yaw) + rng.gauss(0.0, noise_m)
+        y = p.position[1] + ahead_m * math.sin(yaw) + rng.gauss(0.0, noise_m)
+        return replace(message, payload=replace(p, position=(x, y, 0.0)))
+    return edit(messages, '/amcl_pose', on_pose)
+
+
+def test_a_pose_steadily_at_another_point_of_the_robot(folder: Path, turtlebot) -> None:
+    axle = audit(write(folder, 'tb3_pose_ahead', shifted_poses(drive(TURTLEBOT), 0.07)),
+                 turtlebot['config'])
+    (finding,) = axle.findings()
+    assert finding['check'] == 'pose_frame' and finding['level'] == 'WARN'
+    assert 'ahead of base_footprint along the car' in finding['message']
+    assert finding['values']['ahead_m'] == pytest.approx(0.07, abs=0.005)
+    # the twins: AMCL's own scatter of 2 cm about the right point, and a clean drive
+    noisy = audit(write(folder, 'tb3_pose_noisy', shifted_poses(drive(TURTLEBOT), 0.0, 0.02),
+                        suffix='.db3'), turtlebot['config'])
+    assert noisy.findings() == [] and 'as declared' in noisy.summary('pose_frame')
+
+
+def test_another_robot_under_the_car_config_is_pointed_to_init(folder: Path) -> None:
+    """Every robot whose frames are not the config's gets a finding pointing to init."""
+    robots = [variant(TURTLEBOT, 'tb3_default_config'),
+              variant(TURTLEBOT, 'tb3_base_link', base='base_link', body=(
+                  ('base_link', 'base_scan', (-0.032, 0.0, 0.172), 0.0),),
+                  poses=(PoseOut('/amcl_pose', 'base_link', 5.0),)),
+              variant(RACECAR, 'racecar_default_config')]
+    for robot in robots:
+        audited = audit(record(folder, robot))
+        pointers = [f for f in audited.findings() if 'frame-audit init' in f['message']]
+        assert pointers, (robot.name, audited.findings())
+
+
+def test_lost_tf_static_is_said_only_where_a_static_edge_is_missing(folder: Path,
+                                                                    turtlebot) -> None:
+    """The LiDAR's edge came on /tf: nothing static was lost, the config names another frame."""
+    def scan_on_tf(message: Message) -> Message:
+        stamp = tf_of(message)[0].stamp
+        return replace(message, payload=tf_of(message) + tuple(
+            tf(p, c, stamp, (xyz[0], xyz[1], yaw), xyz[2]) for p, c, xyz, yaw in TURTLEBOT.body))
+    robot = variant(TURTLEBOT, 'tb3_no_static', tf_static=False)
+    on_tf = audit(write(folder, 'tb3_body_on_tf', edit(drive(robot), TF_TOPIC, scan_on_tf)))
+    lost = [f for f in on_tf.findings() if 'no /tf_static was received' in f['message']]
+    assert lost == [] and any('set frames.laser' in f['message'] for f in on_tf.findings())
+    # the twin: the body was on /tf_static, and the recorder started after it
+    missing = audit(record(folder, robot))
+    assert any('no /tf_static was received' in f['message'] for f in missing.findings())
+
+
+def test_rates_are_messages_over_time(folder: Path, turtlebot) -> None:
+    """A sender whose clock runs 11 % fast stretches its stamps; 30 messages a second came."""
+    def fast_clock(message: Message) -> Message:
+        return replace(message, payload=tuple(
+            replace(r, stamp=T0 + (r.stamp - T0) * 1.11) if r.child == 'base_footprint' else r
+            for r in tf_of(message)))
+    stretched = audit(write(folder, 'tb3_fast_clock', edit(drive(TURTLEBOT), TF_TOPIC,
+                                                           fast_clock)), turtlebot['config'])
+    rates = {f['frame']: f['rate_hz'] for f in stretched.report['frames']}
+    assert rates['base_footprint'] == pytest.approx(30.0, abs=0.3)  # by stamps: 27.0
+    assert rates['odom'] is None or rates['odom'] == pytest.approx(10.0, abs=0.2)
