@@ -306,7 +306,7 @@ ekf_filter_node:
 def _ros2_control_rover(tmp_path: Path, name: str, controller: str, spawned: bool = True) -> Path:
     """Write a rover: ros2_control's manager, spawners, and robot_localization fusing the IMU."""
     nodes = ["Node(package='controller_manager', executable='ros2_control_node', "
-             "parameters=[{}])".format(share('rover_bringup', 'config', 'controllers.yaml')),
+             'parameters=[{}])'.format(share('rover_bringup', 'config', 'controllers.yaml')),
              "Node(package='controller_manager', executable='spawner', "
              "arguments=['joint_state_broadcaster'])",
              "Node(package='robot_localization', executable='ekf_node', "
@@ -329,11 +329,12 @@ def test_a_spawned_diff_drive_controller_sends_the_odometry(tmp_path):
     """diff_drive_controller's enable_odom_tf defaults to true: beside the EKF, two senders."""
     root = _ros2_control_rover(tmp_path, 'both', '')
     report = lint(root)
-    launch = 'src/rover_bringup/launch/rover.launch.py'
-    two = [f for f in report.findings if f.check == 'parent_uniqueness']
-    assert [(f.level, f.values['file']) for f in two] == [('ERROR', launch)], report.findings
-    assert 'odom → base_link is declared by 2 sources: diff_drive_controller ' \
-        'base_controller' in two[0].message
+    controllers = 'src/rover_bringup/config/controllers.yaml'
+    assert problems(report) == {('parent_uniqueness', 'ERROR', controllers,
+                                 line_of(root, controllers, 'base_frame_id'))}, report.findings
+    (two,) = report.findings
+    assert 'odom → base_link is declared by 2 sources: robot_localization' in two.message
+    assert 'diff_drive_controller base_controller (base_frame_id: base_link)' in two.message
     # healthy twins: the controller leaves the transform to the EKF; or it is never spawned
     for twin in (_ros2_control_rover(tmp_path, 'off', '    enable_odom_tf: false\n'),
                  _ros2_control_rover(tmp_path, 'unspawned', '', spawned=False)):
