@@ -37,7 +37,7 @@ def test_healthy_drive_exits_0_with_every_check_ok(drives):
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads(done.stdout)
     assert [c['check'] for c in report['checks']] == list(CHECK_IDS)
-    assert report['summary'] == {'OK': 9, 'WARN': 0, 'ERROR': 0, 'STALE': 0}
+    assert report['summary'] == {'OK': 10, 'WARN': 0, 'ERROR': 0, 'STALE': 0}
     assert report['findings'] == []
     assert {f['frame'] for f in report['frames']} == {'map', 'odom', 'base_link', 'laser'}
     assert report['duration_s'] == pytest.approx(15.0, abs=0.1)

@@ -179,7 +179,7 @@ def test_every_check_can_fire():
     """No check that cannot fire: each appears in some test car's findings above."""
     cars = [Car(pf_point='base'), Car(laser_x=0.27), Car(odom_parent='odom_ekf'),
             Car(reversed_base=True), Car(scan_frame='laser_frame'), Car(odom_stops_at=4.0),
-            Car(laser_on_tf=True), Car(reset_at=4.0)]
+            Car(laser_on_tf=True), Car(reset_at=4.0), Car(slam_future_s=-0.3)]
     fired = {f.check for car in cars for r in audit_car(car) for f in r.findings}
     audit = Audit(AuditConfig())
     audit.add_transforms([tf('/map', 'odom', T0)], Arrival('/tf', T0))

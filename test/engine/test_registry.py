@@ -15,7 +15,7 @@ import pytest
 from trees import Car, feed
 
 CONTRACT = ('parent_uniqueness', 'chain_order', 'laser_offset', 'pose_frame', 'odometry',
-            'transform_values', 'timing', 'static_transforms', 'connectivity')
+            'transform_values', 'timing', 'static_transforms', 'connectivity', 'lookups')
 
 
 def test_the_ids_are_the_contracts_in_its_order_each_once():

@@ -77,3 +77,16 @@ def launch_py(*nodes: str, imports: str = '') -> str:
             'from launch_ros.actions import Node\n' + imports +
             '\n\ndef generate_launch_description():\n    return LaunchDescription([\n' +
             ''.join('        {},\n'.format(node) for node in nodes) + '    ])\n')
+
+
+def share(package_name: str, *parts: str) -> str:
+    """Return a launch file's os.path.join(get_package_share_directory(...), ...) text."""
+    return 'os.path.join(get_package_share_directory({!r}), {})'.format(
+        package_name, ', '.join(repr(p) for p in parts))
+
+
+def cmake(package_name: str, *folders: str) -> str:
+    """Return a CMakeLists.txt that installs these folders into the package's share."""
+    return ('cmake_minimum_required(VERSION 3.8)\nproject({})\nfind_package(ament_cmake '
+            'REQUIRED)\ninstall(DIRECTORY {} DESTINATION share/${{PROJECT_NAME}})\n'
+            'ament_package()\n'.format(package_name, ' '.join(folders)))

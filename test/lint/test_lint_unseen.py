@@ -20,25 +20,12 @@ from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
 import pytest
 
-from lint_helpers import launch_py, line_of, package, problems, write
+from lint_helpers import cmake, launch_py, line_of, package, problems, share, write
 
 
 def lint(root: Path) -> Report:
     """Lint a made-up workspace as a new user would: no --config, judged by itself."""
     return lint_workspace(root, AuditConfig(), measured=False)
-
-
-def share(package_name: str, *parts: str) -> str:
-    """Return a launch file's os.path.join(get_package_share_directory(...), ...) text."""
-    return 'os.path.join(get_package_share_directory({!r}), {})'.format(
-        package_name, ', '.join(repr(p) for p in parts))
-
-
-def cmake(package_name: str, *folders: str) -> str:
-    """Return a CMakeLists.txt that installs these folders into the package's share."""
-    return ('cmake_minimum_required(VERSION 3.8)\nproject({})\nfind_package(ament_cmake '
-            'REQUIRED)\ninstall(DIRECTORY {} DESTINATION share/${{PROJECT_NAME}})\n'
-            'ament_package()\n'.format(package_name, ' '.join(folders)))
 
 
 # cartographer sending its own odom frame as the published frame (a Kobuki-like base)

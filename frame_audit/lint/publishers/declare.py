@@ -15,6 +15,7 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from .controllers import spawned_controllers
 from .declared import Declared
+from .lidar import own_lidar
 from .parameters import node_params
 from .sources import PackageSources
 from .static_tf import is_static_publisher, static_edge
@@ -68,6 +69,16 @@ def declare(collected: Collected, plan: Plan, config: AuditConfig,
     return Declaration(declared, tuple(reader.problems.found))
 
 
+def _own_prefix(prefix: str) -> str:
+    """
+    Return the frame_prefix a frame lands under: '' for a bare '/'.
+
+    A launch that writes frame_prefix: namespace + '/' and leaves the namespace empty (the
+    Neobotix bringups) sends /base_link; tf2 strips the '/', so the tree is the unprefixed one.
+    """
+    return '' if prefix == '/' else prefix
+
+
 def _label(node: LaunchedNode) -> str:
     """Return how a possible sender is named: the node, and what it runs where that differs."""
     runs = '{}/{}'.format(node.package, node.executable)
@@ -99,7 +110,8 @@ class Reader:
             edges += [replace(edge, branch=spawner.branch)
                       for edge in sent_edges(controller, self.table) or []]
             nodes.append(controller)
-        return DeclaredBringup(bringup, Declared(edges, nodes, self.config, possible, self.table,
+        config = self.config if self.measured else own_lidar(self.config, edges, nodes)
+        return DeclaredBringup(bringup, Declared(edges, nodes, config, possible, self.table,
                                                  measured=self.measured), tuple(launched))
 
     def _resolved(self, node: LaunchedNode, possible: Possible) -> LaunchedNode:
@@ -130,8 +142,17 @@ class Reader:
         file = source_file(value, self.collected.root)
         if file is None:
             self.problems.warn(where, 'the parameter file {} is not in the workspace: its '
-                               'parameters are not checked'.format(value), 'missing')
+                               'parameters are not checked{}'.format(value, self._rooted(value)),
+                               'missing')
         return file
+
+    def _rooted(self, value: str) -> str:
+        """Say why a '/name.yaml' is no file: os.path.join drops what comes before a '/'."""
+        name = value[1:] if value.startswith('/') and '/' not in value[1:] else ''
+        found = sorted(f for f in self.collected.blocks if Path(f).name == name)
+        return ('. os.path.join(..., {!r}) drops every folder before a part that starts with '
+                "'/': write {!r} ({} is in the workspace)".format(value, name, found[0])
+                if found else '')
 
     def _cartographer(self, node: LaunchedNode) -> Dict[str, Param]:
         """Return cartographer_node's parameters: its .lua file's options (and includes') first."""
@@ -140,6 +161,11 @@ class Reader:
             self.problems.warn(node.where, 'cartographer_node: {}, so its .lua file is not '
                                'read: the frames it publishes are not checked'.format(named),
                                'lua')
+            return dict(node.inline)
+        if source_file(Path(named[0]) / named[1], self.collected.root) is None:
+            self.problems.warn(node.where, 'cartographer_node: its .lua file {}/{} is not in the '
+                               'workspace: the frames it publishes are not checked'.format(
+                                   named[0], named[1]), 'lua')
             return dict(node.inline)
         options = lua_options(Path(named[0]), named[1], self.collected.root)
         missing = [option for option in FRAME_OPTIONS if option not in options]
@@ -206,9 +232,9 @@ class Reader:
         prefix = node.inline.get('frame_prefix')
         if prefix is not None and not isinstance(prefix.value, str):
             return 'its frame_prefix is {}, known only when the launch runs'.format(prefix.value)
-        return body if isinstance(body, str) else body_edges(body, node.where, prefix.value
-                                                             if prefix else '', bringup.gazebo,
-                                                             bringup.joint_states)
+        return body if isinstance(body, str) else body_edges(
+            body, node.where, _own_prefix(prefix.value if prefix else ''), bringup.gazebo,
+            bringup.joint_states)
 
     def _static_edges(self, launched: List[LaunchedNode]) -> List[DeclaredEdge]:
         """Return each static_transform_publisher's edge; one the lint cannot read is said."""

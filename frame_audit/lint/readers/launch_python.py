@@ -13,6 +13,8 @@ Command(['xacro ', ...]) is followed. Anything else is Unresolved.
 """
 import ast
 from dataclasses import replace
+import math
+import operator
 import os
 import shlex
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
@@ -21,6 +23,12 @@ from ..model import Branch, Description, Include, LaunchedNode, LaunchRead, Para
     Unresolved, Where
 
 NODE_CALLS = ('Node', 'LifecycleNode', 'ComposableNode')
+PROCESS = 'ExecuteProcess'
+CONSTANTS = {'math.pi': math.pi, 'math.tau': math.tau, 'np.pi': math.pi, 'numpy.pi': math.pi}
+ARITHMETIC: Dict[type, Callable[[float, float], float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Div: operator.truediv}
+STATIC_PUBLISHER = 'static_transform_publisher'
 INCLUDE = 'IncludeLaunchDescription'
 DESCRIPTION_SUFFIXES = ('.urdf', '.xacro', '.xml')
 TRUE, FALSE = ('true', '1'), ('false', '0')
@@ -132,6 +140,11 @@ class Evaluator:
             return self.value(expr.value)
         if isinstance(expr, ast.Call) and _name(expr.func) in self.calls:
             return self.calls[_name(expr.func)](expr)
+        if isinstance(expr, ast.Attribute) and ast.unparse(expr) in CONSTANTS:
+            return CONSTANTS[ast.unparse(expr)]
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            number = self.value(expr.operand)
+            return -number if _number(number) else Unresolved(ast.unparse(expr))
         return Unresolved(ast.unparse(expr))
 
     def follow(self, expr: ast.expr) -> ast.expr:
@@ -156,6 +169,9 @@ class Evaluator:
 
     def _binary(self, expr: ast.BinOp) -> Any:
         left, right = self.value(expr.left), self.value(expr.right)
+        if _number(left) and _number(right) and type(expr.op) in ARITHMETIC \
+                and not (isinstance(expr.op, ast.Div) and right == 0):
+            return ARITHMETIC[type(expr.op)](left, right)  # --pitch str(math.pi / 2)
         if isinstance(expr.op, ast.Add) and type(left) is type(right) \
                 and isinstance(left, (str, list)):
             if len(left) + len(right) > MAX_VALUE:
@@ -542,19 +558,9 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
             branch = _branch(evaluator, call, parents, file)
             read.includes.append(replace(_include(evaluator, call, file, branch is not None),
                                          branch=branch or ()))
-        if not isinstance(call, ast.Call) or _name(call.func) not in NODE_CALLS:
+        node = _launched(evaluator, call, file) if isinstance(call, ast.Call) else None
+        if node is None:
             continue
-        keywords = {k.arg: k.value for k in call.keywords if k.arg}
-        node = LaunchedNode(_keyword(evaluator, keywords, 'package'),
-                            _keyword(evaluator, keywords, 'executable', 'node_executable',
-                                     'plugin'),
-                            _keyword(evaluator, keywords, 'name', 'node_name'),
-                            Where(file, call.lineno),
-                            _keyword(evaluator, keywords, 'namespace', 'node_namespace') or '')
-        if 'arguments' in keywords:
-            node.arguments = _tokens(evaluator, keywords['arguments'])
-        if 'parameters' in keywords:
-            _parameters(evaluator, keywords['parameters'], node, file)
         branch = _branch(evaluator, call, parents, file)
         node.branch = branch or ()
         (read.nodes if branch is not None else read.switched_off).append(node)
@@ -562,6 +568,45 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     read.includes.sort(key=lambda i: i.where.line)
     read.configurations = evaluator.configurations()
     return read
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _launched(evaluator: Evaluator, call: ast.Call, file: str) -> Optional[LaunchedNode]:
+    """Return the node a Node(...) call starts, or an ExecuteProcess's static publisher."""
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    if _name(call.func) == PROCESS and 'cmd' in keywords:
+        return _static_process(_tokens(evaluator, keywords['cmd']), Where(file, call.lineno))
+    if _name(call.func) not in NODE_CALLS:
+        return None
+    node = LaunchedNode(_keyword(evaluator, keywords, 'package'),
+                        _keyword(evaluator, keywords, 'executable', 'node_executable',
+                                 'plugin'),
+                        _keyword(evaluator, keywords, 'name', 'node_name'),
+                        Where(file, call.lineno),
+                        _keyword(evaluator, keywords, 'namespace', 'node_namespace') or '')
+    if 'arguments' in keywords:
+        node.arguments = _tokens(evaluator, keywords['arguments'])
+    if 'parameters' in keywords:
+        _parameters(evaluator, keywords['parameters'], node, file)
+    return node
+
+
+def _static_process(cmd: List[Token], where: Where) -> Optional[LaunchedNode]:
+    """
+    Return the static_transform_publisher a command line runs, or None for another process.
+
+    ExecuteProcess(cmd=['/opt/ros/humble/lib/tf2_ros/static_transform_publisher', '--frame-id',
+    ...]) or cmd=['ros2', 'run', 'tf2_ros', 'static_transform_publisher', ...] (an underwater
+    vehicle's bringup) sends the same transform as the Node would.
+    """
+    for at, token in enumerate(cmd):
+        if isinstance(token.value, str) and token.value.rsplit('/', 1)[-1] == STATIC_PUBLISHER:
+            return LaunchedNode('tf2_ros', STATIC_PUBLISHER, None, where,
+                                arguments=list(cmd[at + 1:]))
+    return None
 
 
 def _unused_names(tree: ast.AST) -> Set[str]:

@@ -78,6 +78,13 @@ def expand(path: str, args: Mapping[str, str], share: Mapping[str, str]) -> Tupl
     return answer['urdf'], answer['files']
 
 
+def _said(error: BaseException) -> str:
+    """Return the error xacro met, once: a XacroException wraps it and repeats its text."""
+    while getattr(error, 'exc', None) is not None:
+        error = error.exc
+    return ' '.join(str(error).split()) or type(error).__name__
+
+
 def main() -> None:
     """Expand the description the request on stdin names; print the answer as JSON."""
     request = json.loads(sys.stdin.read())
@@ -88,7 +95,7 @@ def main() -> None:
     except RecursionError:
         answer = {'error': 'macros nested without end (RecursionError)'}
     except Exception as error:  # xacro's own: XacroException, NameError, SubstitutionException
-        answer = {'error': ' '.join(str(error).split()) or type(error).__name__}
+        answer = {'error': _said(error)}
     text = json.dumps(answer)
     if len(text) > MAX_OUTPUT_BYTES:
         text = json.dumps({'error': 'xacro made more than {} MB of URDF'.format(

@@ -19,6 +19,7 @@ from ..bringups.plan import Plan
 from ..model import DeclaredEdge, Where
 from ..publishers.declare import Declaration
 from ..publishers.declared import Declared
+from ..publishers.lidar import own_lidar
 from ..readers.workspace import Collected, tally
 from ...engine.checks.tree import FrameRow
 from ...engine.config import AuditConfig
@@ -79,6 +80,8 @@ def _together(config: AuditConfig, declaration: Declaration, scope: str,
     edges = list({(e.key, e.where, e.via): e for tree in trees for e in tree.edges}.values())
     nodes = [node for tree in trees for node in tree.nodes]
     possible = list(dict.fromkeys(p for tree in trees for p in tree.possible))
+    if not declaration.measured:
+        config = own_lidar(config, edges, nodes)
     return Declared(edges, nodes, config, possible, declaration.table, scope=scope, links=links,
                     measured=declaration.measured)
 

@@ -69,6 +69,13 @@ def _disagreeing(values: List[Tuple[DeclaredEdge, Transform]],
 def check_laser_offset(declared: Declared) -> CheckResult:
     """Check every declared base_link → laser against the measured offset, or each other."""
     config = declared.config
+    if not config.laser_frame:
+        unread = '; {} may declare one'.format(declared.possible[0][0]) \
+            if declared.possible else ''
+        return CheckResult(LASER, 'not judged: no --config, and the files name no one LiDAR '
+                           'frame (no driver frame_id, no description link such as laser, '
+                           'lidar, base_scan){}: which frame is the LiDAR cannot be '
+                           'known'.format(unread), stale=True)
     values = declared.laser_values()
     edge = arrow(config.base_frame, config.laser_frame)
     if values and not declared.measured:

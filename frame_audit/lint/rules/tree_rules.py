@@ -6,6 +6,7 @@ The declared tree's shape and names: the audit's tree checks, with a file and li
 parent_uniqueness, chain_order, transform_values and connectivity, as the audit checks them on
 a live tree.
 """
+from dataclasses import replace
 import difflib
 import math
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -468,6 +469,8 @@ def check_connectivity(declared: Declared) -> CheckResult:
     config = declared.config
     beside = config.odom_frame if any(  # chain_order says why odom is not there: one cause
         e.key == (config.map_frame, config.base_frame) for e in declared.edges) else None
+    apart: Dict[int, int] = {}  # each other tree said once, at its first finding: one cause
+    also: Dict[int, List[str]] = {}
     for node, param in frame_parameters(declared):
         if not isinstance(param.value, str) or not param.value \
                 or param.value.lstrip('/') == beside:
@@ -480,6 +483,11 @@ def check_connectivity(declared: Declared) -> CheckResult:
                 "; did you mean '{}'?".format(close[0]) if close else '')
         elif base is not None and components[frame] != base \
                 and components[frame] not in broken:
+            if components[frame] in apart:
+                also.setdefault(apart[components[frame]], []).append("{}'s {} {} ({})".format(
+                    node.node, leaf(param.name), frame, param.where))
+                continue
+            apart[components[frame]] = len(findings)
             what = 'that frame is in another tree than {}: nothing connects them{}'.format(
                 declared.config.base_frame, possible)
         else:
@@ -489,4 +497,7 @@ def check_connectivity(declared: Declared) -> CheckResult:
                 param.where, node.node, leaf(param.name), frame, what),
             'frame:{}'.format(param.where), frames=(frame,), values=param.where.values()))
     return CheckResult(CONNECTIVITY, 'every frame the parameters name is declared and reaches '
-                       '{}'.format(declared.config.base_frame), findings)
+                       '{}'.format(declared.config.base_frame), [
+                           replace(f, message='{}; in that tree too: {}'.format(
+                               f.message, ', '.join(also[i]))) if i in also else f
+                           for i, f in enumerate(findings)])
