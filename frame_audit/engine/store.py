@@ -32,6 +32,7 @@ MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
 BURST_RATIO = 1.5  # receipts this much faster than their stamps: a burst after a stall
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
 FRAMES_RESERVED = 100  # frames past limits.max_frames kept for the configured chain's facts
+MAX_WAITING = 1000  # /tf_static edges past limits.max_frames kept until a frame below comes
 
 
 @dataclass
@@ -107,6 +108,7 @@ class Edge:
     received_times: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
     latencies: Deque[float] = field(default_factory=lambda: deque(maxlen=RATE_WINDOW))
     topic_last: Dict[str, float] = field(default_factory=dict)  # topic -> last received
+    topic_first: Dict[str, float] = field(default_factory=dict)  # topic -> first received
     future: Occurrences = field(default_factory=Occurrences)  # (received, ahead_s)
     jumps: Occurrences = field(default_factory=Occurrences)  # (received, off_m, off_rad)
     tracks: List[Track] = field(default_factory=list)  # at most two: the current one first
@@ -157,6 +159,17 @@ class Edge:
         if by_receipt and by_stamp and by_receipt > BURST_RATIO * by_stamp:
             return by_stamp
         return by_receipt or by_stamp
+
+    def mean_rate_hz(self) -> Optional[float]:
+        """
+        Return the /tf messages over the whole time they were sent, None for fewer than 3.
+
+        A recording read to its end is judged over all of it (issue 21: 9.0 Hz arrived where
+        the last 100 messages' median gap said 7.6 Hz); receipts, as the recorder took them.
+        """
+        count = self.topic_counts.get(TF_TOPIC, 0)
+        span = self.topic_last.get(TF_TOPIC, 0.0) - self.topic_first.get(TF_TOPIC, 0.0)
+        return (count - 1) / span if count >= 3 and span > 0.0 else None
 
     def clear_history(self) -> None:
         """Forget the samples of an old clock; the edge itself and its findings stay."""
@@ -232,6 +245,8 @@ class FrameStore:
         self.rejections: Dict[Tuple[str, str, str, str], Rejection] = {}
         self.rejections_dropped = 0
         self.frames_over_limit = 0
+        # child -> a /tf_static edge limits.max_frames kept out: (parent, value, stamp, arrival)
+        self._waiting: Dict[str, Tuple[str, Transform, float, Arrival]] = {}
         self._overflow_seen: Tuple[int, int, float] = (0, 0, 0.0)  # counts, when they last grew
         self.tracks: Dict[str, PoseTrack] = {}
         self.scan_frames: Dict[str, int] = {}
@@ -346,14 +361,39 @@ class FrameStore:
             self._reject('non_unit_quaternion', parent, child, arrival,
                          'rotation {} has squared length {:.4f}'.format(record.rotation, norm2))
             return
-        edge = self.edges.get((parent, child))
-        if edge is None:
-            edge = self._new_edge(parent, child, arrival)
-            if edge is None:
-                return
         norm = math.sqrt(norm2)
         value = Transform((x, y, z), (qx / norm, qy / norm, qz / norm, qw / norm))
+        edge = self.edges.get((parent, child))
+        if edge is not None:
+            self._update_edge(edge, value, stamp, arrival)
+            return
+        edge = self._new_edge(parent, child, arrival)
+        if edge is None:
+            if arrival.topic == TF_STATIC_TOPIC:  # latched once: it will not come again
+                self._waiting.pop(child, None)
+                self._waiting[child] = (parent, value, stamp, arrival)
+                if len(self._waiting) > MAX_WAITING:
+                    del self._waiting[next(iter(self._waiting))]
+            return
         self._update_edge(edge, value, stamp, arrival)
+        self._admit_waiting(parent)
+
+    def _admit_waiting(self, frame: str) -> None:
+        """
+        Let in the static edges kept out above a frame that has just come in, up the chain.
+
+        Past limits.max_frames a mount between base_link and the LiDAR, latched before the
+        LiDAR's own edge, brings no configured frame and is kept out; once the LiDAR's edge
+        makes it the parent of a frame held, it is one (a new parent to a frame held).
+        """
+        while frame in self._waiting:
+            parent, value, stamp, arrival = self._waiting.pop(frame)
+            edge = self.edges.get((parent, frame)) or self._new_edge(parent, frame, arrival)
+            if edge is None:
+                return
+            self.frames_over_limit = max(0, self.frames_over_limit - 1)
+            self._update_edge(edge, value, stamp, arrival)
+            frame = parent
 
     def stamp_clock(self, received: float) -> Optional[float]:
         """
@@ -399,6 +439,7 @@ class FrameStore:
         edge.last_received = arrival.received
         edge.topic_counts[arrival.topic] = edge.topic_counts.get(arrival.topic, 0) + 1
         edge.topic_last[arrival.topic] = arrival.received
+        edge.topic_first.setdefault(arrival.topic, arrival.received)
         if arrival.publisher:
             # a static value is latched: its publisher counts as sending from then on
             until = math.inf if arrival.topic == TF_STATIC_TOPIC else arrival.received
@@ -634,6 +675,11 @@ class FrameStore:
         for frame in sorted(self.frames):
             members.setdefault(find(frame), []).append(frame)
         return sorted(members.values(), key=lambda frames: (-len(frames), frames))
+
+    @property
+    def whole_recording(self) -> bool:
+        """Return whether a recording was read to its end on one receive clock."""
+        return self.ended and not self.time_jumps
 
     def age(self, now: float) -> float:
         """Return how long the audit has been receiving, by the receive clock."""

@@ -45,6 +45,10 @@ class TreeReader(Protocol):
     def scan_last(self) -> Mapping[str, float]:
         """Return when each of the scan's header frames last came."""
 
+    @property
+    def whole_recording(self) -> bool:
+        """Return whether a recording was read to its end on one clock: rates over all of it."""
+
     def parent_of(self, child: str) -> Optional[Edge]:
         """Return the edge the tree follows up from child."""
 
@@ -141,6 +145,11 @@ class TreeView:
     def scan_last(self) -> Mapping[str, float]:
         """Return when each of the scan's header frames last came."""
         return MappingProxyType(self._store.scan_last)
+
+    @property
+    def whole_recording(self) -> bool:
+        """Return whether a recording was read to its end on one clock: rates over all of it."""
+        return self._store.whole_recording
 
     def parent_of(self, child: str) -> Optional[Edge]:
         """Return the edge the tree follows up from child."""

@@ -202,6 +202,17 @@ def _definition(connection: Any) -> Definition:
     return (msgdef.format.name, msgdef.data) if msgdef.data else NO_DEFINITION
 
 
+def _sender(connection: Any) -> Optional[str]:
+    """
+    Return who sent a connection's messages: a ROS 1 connection's callerid, None if unknown.
+
+    rosbag records one connection per publisher of a topic, each with its node's name, so two
+    nodes sending one edge are named as the live node names them; rosbag2 keeps no sender.
+    """
+    callerid = getattr(connection.ext, 'callerid', None)
+    return str(callerid) if callerid else None
+
+
 def _storage_path(storage: Any) -> Any:
     """Return what a storage reads, to tell a file listed twice (or the storage itself)."""
     path = getattr(storage, 'path', None)
@@ -428,7 +439,7 @@ class Recording:
         skipped = self.stats.skipped
         last_ns = 0
         try:
-            for topic, msgtype, log_ns, data, definition in self._raw():
+            for topic, msgtype, log_ns, data, definition, sender in self._raw():
                 if log_ns is None or log_ns >= LOG_TIME_LIMIT:
                     yield Message(last_ns * 1e-9, topic, Unreadable(
                         'a row without a valid time or data' if log_ns is None else
@@ -440,7 +451,7 @@ class Recording:
                     skipped[(topic, msgtype)] = skipped.get((topic, msgtype), 0) + 1
                     yield Message(log_ns * 1e-9, topic, Unreadable(
                         'recorded as {}, which the audit does not read on this topic'.format(
-                            msgtype)))
+                            msgtype)), sender)
                     continue
                 self.stats.read += 1
                 try:
@@ -450,7 +461,7 @@ class Recording:
                 except self._errors as error:
                     payload = Unreadable('undecodable {} ({})'.format(
                         msgtype.rsplit('/', 1)[-1], _first_line(error)))
-                yield Message(log_ns * 1e-9, topic, payload)
+                yield Message(log_ns * 1e-9, topic, payload, sender)
         except self._errors as error:
             raise self._damaged(error) from None
 
@@ -485,9 +496,10 @@ class Recording:
             # ROS 1 files and message-compressed rosbag2 folders: in log-time order
             connections = [c for c in self._reader.connections if c.topic in wanted]
             definitions = {c.id: _definition(c) for c in connections}
+            senders = {c.id: _sender(c) for c in connections}
             for connection, log_ns, data in self._reader.messages(connections):
                 yield connection.topic, connection.msgtype, log_ns, data, \
-                    definitions[connection.id]
+                    definitions[connection.id], senders[connection.id]
             return
         for storage in storages:
             yield from self._storage_raw(storage, wanted)
@@ -519,7 +531,8 @@ class Recording:
                 list(mine.values())))
         for cid, log_ns, data in rows:
             connection = mine[cid]
-            yield connection.topic, connection.msgtype, log_ns, bytes(data), definitions[cid]
+            yield connection.topic, connection.msgtype, log_ns, bytes(data), definitions[cid], \
+                None
 
     def _orphan(self, channel: int) -> None:
         self.stats.orphans[channel] = self.stats.orphans.get(channel, 0) + 1

@@ -16,8 +16,9 @@ from typing import Callable, Dict, Iterable, Iterator, Optional, Tuple
 
 Definition = Tuple[str, str]  # a connection's message definition: format (MSG, IDL, NONE), text
 NO_DEFINITION: Definition = ('NONE', '')
-# topic, type, log time (ns; None: a row without a valid time), data, the type's definition
-RawMessage = Tuple[str, str, Optional[int], bytes, Definition]
+# topic, type, log time (ns; None: a row without a valid time), data, the type's definition,
+# and who sent it where the file says (a ROS 1 connection's callerid; rosbag2 keeps none)
+RawMessage = Tuple[str, str, Optional[int], bytes, Definition, Optional[str]]
 RECORD_LIMIT = 1 << 28  # 256 MiB: a longer record in a cut file is damage, not data
 AT_FOOTER = 'the file ends in its footer'  # a whole file's walk ends there as it should
 
@@ -45,7 +46,7 @@ class CutShort:
 def recover(path: Path, errors: Tuple[type, ...]) -> Optional[CutShort]:
     """Return what can be read of a cut MCAP file, or None when it holds no message at all."""
     cut = CutShort(Path(path))
-    for topic, msgtype, log_ns, _, _ in walk(cut.path, None, cut._stop, errors):
+    for topic, msgtype, log_ns, _, _, _ in walk(cut.path, None, cut._stop, errors):
         known = cut.topics.get(topic, (msgtype, 0))
         cut.topics[topic] = (known[0], known[1] + 1)
         cut.start_ns = log_ns if not cut.count else min(cut.start_ns, log_ns)
@@ -93,7 +94,7 @@ def walk(path: Path, wanted: Optional[Iterable[str]], stop: Callable[[str], None
                         if orphan is not None:
                             orphan(record.channel_id)
                     elif wanted is None or known[0] in wanted:
-                        yield known[0], known[1], record.log_time, record.data, known[2]
+                        yield known[0], known[1], record.log_time, record.data, known[2], None
                 elif isinstance(record, Footer):
                     stop('{}, without the closing magic, at byte {}'.format(
                         AT_FOOTER, stream.tell()))

@@ -12,6 +12,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
+from ..engine.checks.common import one_pointer_to_init
 from ..engine.checks.tree import frame_rows, FrameRow
 from ..engine.findings import Level, printable
 from ..engine.tree_view import TreeReader
@@ -103,10 +104,11 @@ def build_report(source: str, duration_s: float, messages: int, tree: TreeReader
                  notes: Sequence[str] = ()) -> Report:
     """Gather the tree, each check's verdict and every finding into a report."""
     verdicts = [v for v in log.verdicts() if v.check in CHECK_IDS]
-    findings = [FindingLine(s.finding.check, s.finding.level.name, s.finding.message,
-                            list(s.finding.frames), list(s.finding.topics),
-                            round(s.first_seen_s, 3), dict(s.finding.values))
-                for s in log.findings()]
+    findings = [FindingLine(finding.check, finding.level.name, finding.message,
+                            list(finding.frames), list(finding.topics), round(first_seen_s, 3),
+                            dict(finding.values))
+                for finding, first_seen_s in one_pointer_to_init(
+                    [(s.finding, s.first_seen_s) for s in log.findings()])]
     findings += [FindingLine(RECORDING, Level.WARN.name, note, [], [], round(duration_s, 3), {})
                  for note in notes]
     return Report(source, round(duration_s, 3), messages, frame_rows(tree),

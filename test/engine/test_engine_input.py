@@ -10,6 +10,7 @@ from frame_audit.engine.findings import Level
 from frame_audit.engine.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
     TransformRecord
 from hypothesis import given, settings, strategies as st
+import pytest
 from trees import audit_car, by_id, Car, feed, T0, tf
 
 frames = st.sampled_from(['map', 'odom', 'base_link', 'laser', '/map', '', '/', 'odom_imu',
@@ -184,10 +185,11 @@ def flood(names: str, count: int, parent: str = 'world'):
     return [tf(parent, '{}_{}'.format(names, i), T0) for i in range(count)]
 
 
-def small_car(audit, seconds, flood_at=None, extra=lambda t: ()):
+def small_car(audit, seconds, flood_at=None, extra=lambda t: (), lidar=True):
     """Drive odom -> base_link under map, the LiDAR static, a flood at flood_at s: the checks."""
-    audit.add_transforms([tf('base_link', 'laser', T0, 0.26, 0.0, 0.11)],
-                         Arrival('/tf_static', T0, 'laser_mount'))
+    if lidar:
+        audit.add_transforms([tf('base_link', 'laser', T0, 0.26, 0.0, 0.11)],
+                             Arrival('/tf_static', T0, 'laser_mount'))
     results = []
     for step in range(1, int(seconds * 50) + 1):
         t = T0 + step / 50
@@ -244,6 +246,46 @@ def test_a_flood_never_hides_a_changed_lidar_mount():
         found = results['laser_offset'].findings
         assert found and found[0].level == Level.ERROR and '0.2700' in found[0].message
     assert quiet['laser_offset'].findings == []
+
+
+def mounted_car(flood_first: bool, latches, lidar_x: float = 0.06):
+    """
+    Drive a car whose LiDAR sits on a mount (base_link -> laser_mount -> laser).
+
+    The base runs first; the LiDAR's statics come after it (its driver started later).
+    latches: how the body is latched, as lists of edges per /tf_static message: one
+    robot_state_publisher message (the mount before the LiDAR), or two publishers.
+    """
+    audit = Audit(AuditConfig(max_frames=100))
+    if flood_first:
+        audit.add_transforms(flood('marker', 500), Arrival('/tf', T0, 'flood'))
+    audit.add_transforms([tf('map', 'odom', T0), tf('odom', 'base_link', T0)],
+                         Arrival('/tf', T0, 'odom_node'))
+    body = {'mount': tf('base_link', 'laser_mount', T0, 0.20, 0.0, 0.10),
+            'lidar': tf('laser_mount', 'laser', T0, lidar_x, 0.0, 0.01)}
+    for publisher, names in latches:
+        audit.add_transforms([body[name] for name in names],
+                             Arrival('/tf_static', T0, publisher))
+    return small_car(audit, 3.0, lidar=False), audit.store
+
+
+@pytest.mark.parametrize('latches', [
+    [('robot_state_publisher', ['mount', 'lidar'])],
+    [('mount_tf', ['mount']), ('lidar_tf', ['lidar'])],
+    [('lidar_tf', ['lidar']), ('mount_tf', ['mount'])]])
+def test_a_mount_above_the_lidar_is_kept_past_the_flood(latches):
+    """Past limits.max_frames, the mount latched before the LiDAR's edge is not lost."""
+    flooded, store = mounted_car(True, latches)
+    healthy, _ = mounted_car(False, latches)
+    assert store.ancestry('laser') == ['laser', 'laser_mount', 'base_link', 'odom', 'map']
+    for check in ('laser_offset', 'chain_order', 'parent_uniqueness'):
+        assert flooded[check].findings == healthy[check].findings == [], check
+    limit = [f for f in flooded['transform_values'].findings if f.key == 'too_many_frames']
+    assert len(limit) == 1 and limit[0].values['not_stored'] == 401  # the flood's, alone
+    # the twin with the LiDAR 1 cm further out: the fault is found through the kept mount
+    moved, _ = mounted_car(True, latches, lidar_x=0.07)
+    found = moved['laser_offset'].findings
+    assert len(found) == 1 and found[0].level == Level.ERROR and '0.2700' in found[0].message
 
 
 car_edges = st.sampled_from([('map', 'odom'), ('odom', 'base_link'), ('base_link', 'laser'),

@@ -268,7 +268,7 @@ def test_odometry_looked_up_in_map_as_a_nav2_node_would(fault):
 
 
 @pytest.mark.parametrize('change, said', [
-    ('scan_frame', "named a frame tf2 never had: laser_frame (chain_order, laser_offset"),
+    ('scan_frame', 'named a frame tf2 never had: laser_frame (chain_order, laser_offset'),
     ('second_parent', "refused by the tree's shape, two trees (parent_uniqueness"),
     ('bad_quaternion', 'refused while tf2 refused the samples of odom → base_link '
                        '(transform_values reports it)'),
@@ -308,3 +308,15 @@ def test_a_refusal_after_the_edges_last_sample_waits_for_the_next():
     assert verdict.level == Level.OK
     assert 'refused since odom → base_link last came: late or stopped, the next sample will ' \
            'tell' in verdict.summary
+
+
+def test_a_mount_sent_once_on_tf_holds_one_sample():
+    """TurtleBot3's URDF statics sent once on /tf, not /tf_static: tf2 holds one sample."""
+    messages = [Message(m.received, TF_TOPIC if m.topic == TF_STATIC_TOPIC else m.topic,
+                        m.payload, m.publisher) for m in turtlebot3(odom_behind_s=0.005)]
+    verdict = lookups_of(audit_messages(messages, TURTLEBOT3).log.verdicts())
+    (finding,) = verdict.findings
+    assert finding.message.startswith('100 % of /scan could not be placed in odom within 0.1 s:'
+                                      ' base_link → base_scan from robot_state_publisher held '
+                                      'one sample: tf2 interpolates only between two')
+    assert 'only time' in finding.message  # tf2's own words for a one-sample cache

@@ -96,7 +96,10 @@ def test_a_message_logged_past_2_63_ns_is_counted_not_dropped(tmp_path: Path) ->
     assert code_1s == 1 and any(f['check'] == 'parent_uniqueness' and f['level'] == 'ERROR'
                                 for f in fault['findings'])
     said = [f for f in hostile['findings'] if 'past the 2^63 ns' in f['message']]
-    assert len(said) == 1 and said[0]['level'] == 'WARN' and said[0]['values']['skipped'] == 1
+    assert [f['check'] for f in said] == ['chain_order', 'transform_values']
+    assert said[1]['level'] == 'WARN' and said[1]['values']['skipped'] == 1
+    assert said[0]['message'].startswith('map is not in the tree as read: 1 message on /tf '
+                                         'could not be decoded (1× logged at')
     assert hostile['messages'] == 101
     assert not any('2^63' in f['message'] for f in healthy['findings'])
     assert code_late == code_twin
@@ -191,8 +194,58 @@ def test_a_tf_definition_that_cannot_be_used_is_said(tmp_path: Path, definition:
     code, report, stderr = audit_json(raw_mcap(tmp_path / 'bad_tf.mcap', [channel]))
     assert stderr == '' and code == 1
     said = [f for f in report['findings'] if reason in f['message']]
-    assert len(said) == 1 and said[0]['message'].startswith('100 messages on /tf could not be '
-                                                            'read')
+    assert [f['check'] for f in said] == ['chain_order', 'transform_values']
+    assert said[1]['message'].startswith('100 messages on /tf could not be read')
+    assert 'could not be decoded' in said[0]['message']
+
+
+def missing_said(report: dict) -> List[str]:
+    return [f['message'] for f in report['findings']
+            if f['check'] == 'chain_order' and 'not in the tree' in f['message']]
+
+
+def test_frames_in_tf_that_cannot_be_decoded_are_never_said_unpublished(tmp_path: Path) -> None:
+    """/tf whose definition is unusable: its frames are unknown, not absent (issue 24)."""
+    unusable = TF_SCHEMA.replace('geometry_msgs/TransformStamped[] transforms',
+                                 'float64 F=1e999\ngeometry_msgs/TransformStamped[] transforms', 1)
+    _, broken, _ = audit_json(raw_mcap(tmp_path / 'bad_tf.mcap', [
+        (TF_TOPIC, TF_TYPE, unusable, tf_channel(odom_drive(100))[3])]))
+    said = missing_said(broken)
+    assert len(said) == 1 and said[0].startswith('map, odom, base_link are not in the tree as '
+                                                 'read: 100 messages on /tf could not be decoded')
+    assert "name 'inf' is not defined" in said[0] and 'cannot be known' in said[0]
+    assert not any('nothing publishes' in f['message'] or 'frame-audit init' in f['message']
+                   for f in broken['findings'])
+    assert any('None of /tf could be audited' in f['message'] for f in broken['findings'])
+    # the twin, read: odom and base_link are there, and map is truly sent by nothing
+    _, healthy, _ = audit_json(raw_mcap(tmp_path / 'twin.mcap', [tf_channel(odom_drive(100))]))
+    assert [m.split(':')[0] for m in missing_said(healthy)] == ['map is not in the tree']
+    assert 'nothing publishes a transform to or from it' in missing_said(healthy)[0]
+
+
+def test_a_frame_only_undecodable_messages_could_hold_is_unknown(tmp_path: Path) -> None:
+    """A TurtleBot's AMCL sends map -> odom; its 20 messages are cut short in the file."""
+    def drive(cut: bool) -> Channel:
+        payloads = [tf_message('odom', 'base_footprint', T0 + i / 50.0, 0.004 * i)
+                    for i in range(250)]
+        for i in range(0, 250, 12):  # map -> odom at about 4 Hz, between odometry messages
+            localized = tf_message('map', 'odom', T0 + i / 50.0)
+            payloads.insert(i + 1, localized[:40] if cut else localized)
+        return tf_channel(payloads)
+
+    config = tmp_path / 'tb3.yaml'
+    config.write_text(yaml.safe_dump({'frame_audit': {'ros__parameters': {'frames': {
+        'base': 'base_footprint', 'laser': '', 'required': ['map', 'odom', 'base_footprint']},
+        'pose_topics': []}}}))
+    _, cut, _ = audit_json(raw_mcap(tmp_path / 'cut.mcap', [drive(True)]), '--config', config)
+    said = missing_said(cut)
+    assert len(said) == 1 and said[0].startswith('map is not in the tree as read: 21 messages '
+                                                 'on /tf could not be decoded')
+    assert 'The rest of /tf was audited (250 messages)' in ' '.join(
+        f['message'] for f in cut['findings'])
+    code, whole, _ = audit_json(raw_mcap(tmp_path / 'whole.mcap', [drive(False)]), '--config',
+                                config)
+    assert missing_said(whole) == [] and whole['findings'] == [] and code == 0
 
 
 def test_a_ros1_bag_mixing_definitions_reads_its_tf(tmp_path: Path) -> None:
@@ -359,7 +412,8 @@ def test_a_nanosec_of_a_billion_or_more_is_an_invalid_field(tmp_path: Path) -> N
     payloads[50] = TYPESTORE.serialize_cdr(bad, TF_TYPE)
     _, healthy, _ = audit_json(write_tf(tmp_path / 'twin', odom_drive(100)))
     _, hostile, _ = audit_json(write_tf(tmp_path / 'nanosec', payloads))
-    said = [f for f in hostile['findings'] if 'an invalid field' in f['message']]
+    said = [f for f in hostile['findings'] if 'an invalid field' in f['message']
+            and f['check'] == 'transform_values']
     assert len(said) == 1 and 'header.stamp.nanosec is 1500000000' in said[0]['message']
     assert not any('sync' in f['message'] for f in hostile['findings'])
     assert not any('invalid field' in f['message'] for f in healthy['findings'])

@@ -22,7 +22,7 @@ from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, Po
 from frame_audit.message_types import split_stamp
 from frame_audit.recordings.write import write_bag
 import pytest
-from robots import drive, PoseOut, RACECAR, record, Robot, T0, variant
+from robots import drive, FOXBOT, PoseOut, RACECAR, record, Robot, T0, variant
 
 TURTLEBOT = Robot()
 Pose2D = Tuple[float, float, float]
@@ -462,17 +462,40 @@ def test_a_pose_steadily_at_another_point_of_the_robot(folder: Path, turtlebot) 
     assert noisy.findings() == [] and 'as declared' in noisy.summary('pose_frame')
 
 
+NEATO = variant(  # a Neato in Gazebo: base_footprint, no localization, base_laser_link
+    TURTLEBOT, 'neato', map_frame=None, scan_frame='base_laser_link', poses=(), body=(
+        ('base_footprint', 'base_link', (0.0, 0.0, 0.010), 0.0),
+        ('base_link', 'base_laser_link', (-0.1, 0.0, 0.090), 0.0)))
+
+
 def test_another_robot_under_the_car_config_is_pointed_to_init(folder: Path) -> None:
-    """Every robot whose frames are not the config's gets a finding pointing to init."""
-    robots = [variant(TURTLEBOT, 'tb3_default_config'),
+    """Every robot whose frames are not the config's gets one finding, pointing to init."""
+    robots = {variant(TURTLEBOT, 'tb3_default_config'): ['laser_offset', 'odometry'],
               variant(TURTLEBOT, 'tb3_base_link', base='base_link', body=(
                   ('base_link', 'base_scan', (-0.032, 0.0, 0.172), 0.0),),
-                  poses=(PoseOut('/amcl_pose', 'base_link', 5.0),)),
-              variant(RACECAR, 'racecar_default_config')]
-    for robot in robots:
+                  poses=(PoseOut('/amcl_pose', 'base_link', 5.0),)): ['laser_offset'],
+              variant(RACECAR, 'racecar_default_config'): ['laser_offset'],
+              NEATO: ['chain_order', 'laser_offset', 'odometry'],
+              FOXBOT: ['chain_order', 'laser_offset']}
+    for robot, checks in robots.items():
         audited = audit(record(folder, robot))
-        pointers = [f for f in audited.findings() if 'frame-audit init' in f['message']]
-        assert pointers, (robot.name, audited.findings())
+        assert len(audited.findings()) == 1, (robot.name, audited.findings())
+        one = audited.findings()[0]
+        assert one['message'].count('frame-audit init') == 1 and one['level'] == 'ERROR'
+        assert one['values'].get('checks', one['check']) == ', '.join(checks)
+    neato = audit(folder / 'neato.mcap').findings()[0]['message']
+    assert 'map is not in the tree' in neato and 'but base_laser_link (/scan header) is in ' \
+        'the tree' in neato and "/odom's child_frame_id is 'base_footprint'" in neato
+
+
+def test_one_pointer_to_init_leaves_other_causes_their_own(folder: Path) -> None:
+    """The Neato under its own config is quiet; a second odometry node stays its own ERROR."""
+    config, _ = init(record(folder, variant(NEATO, 'neato_reference')))
+    assert audit(record(folder, variant(NEATO, 'neato_twin')), config).findings() == []
+    faulty = audit(record(folder, variant(NEATO, 'neato_two_odom', second_odom_hz=30.0)))
+    pointers = [f for f in faulty.findings() if 'frame-audit init' in f['message']]
+    assert len(pointers) == 1 and pointers[0]['check'] == 'chain_order'
+    assert [f['level'] for f in faulty.findings('parent_uniqueness')] == ['ERROR']
 
 
 def test_lost_tf_static_is_said_only_where_a_static_edge_is_missing(folder: Path,
@@ -489,6 +512,24 @@ def test_lost_tf_static_is_said_only_where_a_static_edge_is_missing(folder: Path
     # the twin: the body was on /tf_static, and the recorder started after it
     missing = audit(record(folder, robot))
     assert any('no /tf_static was received' in f['message'] for f in missing.findings())
+
+
+def test_rates_are_over_the_whole_recording(folder: Path, turtlebot) -> None:
+    """An EKF at 30 Hz slows to 15 Hz halfway (a loaded computer): 22.5 Hz came over the drive."""
+    def slowed(message: Message) -> Optional[Message]:
+        late = message.received >= T0 + 10.0
+        if late and any(r.child == 'base_footprint' for r in tf_of(message)) \
+                and round((message.received - T0) * 30.0) % 2:
+            return None
+        return message
+    halved = audit(write(folder, 'tb3_slowed_ekf', edit(drive(TURTLEBOT), TF_TOPIC, slowed)),
+                   turtlebot['config'])
+    rates = {f['frame']: f['rate_hz'] for f in halved.report['frames']}
+    assert rates['base_footprint'] == pytest.approx(449 / 19.97, abs=0.3)  # the last 100: 15
+    steady = audit(turtlebot['recording'], turtlebot['config'])
+    rates = {f['frame']: f['rate_hz'] for f in steady.report['frames']}
+    assert rates['base_footprint'] == pytest.approx(30.0, abs=0.2)
+    assert rates['odom'] == pytest.approx(10.0, abs=0.2) and rates['base_scan'] is None
 
 
 def test_rates_are_messages_over_time(folder: Path, turtlebot) -> None:

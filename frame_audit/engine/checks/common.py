@@ -89,6 +89,39 @@ def tree_frames(store: FrameStore, limit: int = 12) -> str:
 
 INIT_HINT = ('if the config describes another robot, write one for this robot with '
              '`frame-audit init RECORDING`')
+Seen = Tuple[Finding, float]  # a finding and when it was first seen (s into the audit)
+
+
+def one_pointer_to_init(findings: Sequence[Seen]) -> List[Seen]:
+    """
+    Fold the findings of one cause, a config of another robot's frames, into one (issue 21).
+
+    Each check that meets a configured frame the tree lacks says so and points to init: a
+    Neato under the car's config (base_footprint, no map, base_laser_link) got three findings
+    for one cause. They become one, at the worst level and the first time, that says every
+    fact (each naming its config key and the tree's frame) and points to init once; a
+    configured frame said missing without the pointer and without another explanation (an
+    ERROR of key 'missing', not a lost /tf_static's WARN) is the same cause. Findings are
+    (finding, first seen s); the rest keep their order.
+    """
+    if not any(INIT_HINT in finding.message for finding, _ in findings):
+        return list(findings)
+    folded = [index for index, (finding, _) in enumerate(findings)
+              if INIT_HINT in finding.message
+              or finding.key == 'missing' and finding.level == Level.ERROR]
+    if len(folded) < 2:
+        return list(findings)
+    ordered = sorted((findings[i][0] for i in folded), key=lambda f: -f.level)  # stable
+    values = {key: value for f in reversed(ordered) for key, value in f.values.items()}
+    values['checks'] = ', '.join(dict.fromkeys(f.check for f in ordered))
+    one = Finding(ordered[0].check, ordered[0].level, '; '.join(
+        f.message.replace(INIT_HINT, '').rstrip('; .') for f in ordered) + '; ' + INIT_HINT,
+        ordered[0].key, tuple(dict.fromkeys(x for f in ordered for x in f.frames)),
+        tuple(dict.fromkeys(t for f in ordered for t in f.topics)), values)
+    at = min(findings[i][1] for i in folded)
+    return [(one, at) if i == folded[0] else item for i, item in enumerate(findings)
+            if i not in folded[1:]]
+
 
 LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms were most '
                     'likely sent before the recording (or this node) started')
@@ -114,6 +147,24 @@ def times(count: int) -> str:
     return {1: 'once', 2: 'twice'}.get(count, '{} times'.format(count))
 
 
+def undecoded_tf(store: FrameStore) -> str:
+    """
+    Return what of /tf and /tf_static could not be decoded ('' if all could), for a message.
+
+    A frame those messages may have held is not known to be absent: a missing frame is then
+    "could not be decoded", never "nothing publishes a transform".
+    """
+    parts = []
+    for topic in (TF_TOPIC, TF_STATIC_TOPIC):
+        reasons = [(reason, seen.total) for (name, reason), seen
+                   in sorted(store.unreadable.items()) if name == topic]
+        if reasons:
+            parts.append('{} on {} could not be decoded ({})'.format(
+                plural(sum(n for _, n in reasons), 'message'), topic,
+                '; '.join('{}× {}'.format(n, reason) for reason, n in reasons[:3])))
+    return ', and '.join(parts)
+
+
 def unreadable(store: FrameStore, check: str, topics: Iterable[str],
                now: float) -> List[Finding]:
     """Report recent messages of these topics that could not be read: one per topic."""
@@ -127,13 +178,15 @@ def unreadable(store: FrameStore, check: str, topics: Iterable[str],
     for topic, reasons in sorted(by_topic.items()):
         count = sum(s.total for _, s in reasons)
         first = min(s.first or 0.0 for _, s in reasons)
+        rest = store.topic_counts.get(topic, 0) - count
         findings.append(Finding(
             check, Level.WARN,
-            '{} on {} could not be read and {} skipped ({}); the first at {} s. The rest '
-            'of {} was audited'.format(
+            '{} on {} could not be read and {} skipped ({}); the first at {} s. {}'.format(
                 plural(count, 'message'), topic, 'was' if count == 1 else 'were',
                 '; '.join('{}× {}'.format(s.total, reason) for reason, s in reasons[:3]),
-                fmt(first - (store.first_received or first), 1), topic),
+                fmt(first - (store.first_received or first), 1),
+                'The rest of {} was audited ({})'.format(topic, plural(rest, 'message'))
+                if rest > 0 else 'None of {} could be audited'.format(topic)),
             'unreadable:' + topic, topics=(topic,),
             values={'skipped': count,
                     'first_at_s': round(first - (store.first_received or first), 3)}))

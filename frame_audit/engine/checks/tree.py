@@ -7,10 +7,11 @@ from typing import Collection, Dict, List, Optional, Sequence, Tuple
 
 from .common import arrow, describe, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
     moving_chain, plural, since_start, source, static_and_moving, static_lost, \
-    TF2_REPEATED_STAMP, tree_frames, unreadable, WARM_UP_PERIODS, warming_up, window
+    TF2_REPEATED_STAMP, tree_frames, undecoded_tf, unreadable, WARM_UP_PERIODS, warming_up, \
+    window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
-from ..records import TF_STATIC_TOPIC
+from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import Edge, FrameStore
 from ..tree_view import TreeReader
 from ..two_sources import SAME_STAMP_CONFLICTS
@@ -193,13 +194,23 @@ def _missing(frames: Sequence[str], key: str, check: str, store: FrameStore,
     Report frames that should be in the tree, in one finding, unless the audit is too young.
 
     A lost /tf_static excuses only frames a static edge would bring: map, odom and the base
-    are joined by moving edges, so their absence stays an ERROR.
+    are joined by moving edges, so their absence stays an ERROR. Where /tf or /tf_static
+    messages could not be decoded, what they held is unknown: the frames are said not to be
+    in the tree as read, with the count and the reason, never that nothing publishes them.
     """
     absent = [frame for frame in frames if frame not in store.frames]
     if not absent or warming_up(store, config, now):
         return None
     names = ', '.join(absent)
     verb = 'is' if len(absent) == 1 else 'are'
+    undecoded = undecoded_tf(store)
+    if undecoded:
+        pronoun = 'it' if len(absent) == 1 else 'them'
+        return Finding(check, Level.ERROR, '{} {} not in the tree as read: {}, so whether '
+                       'anything publishes {} cannot be known; the audit cannot vouch for '
+                       '{}'.format(names, verb, undecoded, pronoun, pronoun),
+                       'undecoded:' + key, frames=tuple(absent), topics=tuple(sorted(
+                           {t for t, _ in store.unreadable} & {TF_TOPIC, TF_STATIC_TOPIC})))
     if static_lost(store) and not set(absent) & set(moving_chain(config)):
         return Finding(check, Level.WARN, '{} {} not in the tree: {}'.format(
             names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent))
@@ -431,12 +442,19 @@ class FrameRow:
 
 
 def frame_rows(store: TreeReader, only: Optional[Collection[str]] = None) -> List[FrameRow]:
-    """Return every frame (or only these) with its parent edges, roots included, by name."""
+    """
+    Return every frame (or only these) with its parent edges, roots included, by name.
+
+    The rate is messages over time: over the whole time the edge was sent where a recording
+    was read to its end, else (live) over its recent messages.
+    """
     rows = []
+    whole = store.whole_recording
     for frame in sorted(store.frames if only is None else only):
         edges: List[Edge] = sorted(store.parents.get(frame, {}).values(),
                                    key=lambda edge: edge.first_received)
-        rates = [rate for rate in (edge.rate_hz() for edge in edges) if rate]
+        rates = [rate for rate in (edge.mean_rate_hz() if whole else edge.rate_hz()
+                                   for edge in edges) if rate]
         rows.append(FrameRow(
             frame=frame, parents=tuple(edge.parent for edge in edges),
             static=bool(edges) and all(edge.is_static for edge in edges),

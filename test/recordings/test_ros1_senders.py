@@ -1,0 +1,100 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+ROS 1 bags name each connection's sender (its callerid): two senders of one edge are named.
+
+Each bag is written here with rosbags' rosbag1 writer, one connection per publisher as rosbag
+records them, beside its twin with one sender; the audit runs as a user runs it.
+"""
+import math
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+from rosbags.rosbag1 import Writer
+from test_damaged import T0, TF_TYPE
+from test_hostile import audit_json, ros1_types
+import yaml
+
+from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
+
+Edge = Tuple[str, str, Tuple[float, float, float], float]  # parent, child, xyz, yaw
+
+
+def tf1(types, edges: List[Edge], stamp: float) -> object:
+    """Return a ROS 1 tf2_msgs/TFMessage (std_msgs/Header with seq) of these edges."""
+    t = types.types
+    sec = int(stamp)
+    return t[TF_TYPE](transforms=[t['geometry_msgs/msg/TransformStamped'](
+        header=t['std_msgs/msg/Header'](seq=0, stamp=t['builtin_interfaces/msg/Time'](
+            sec=sec, nanosec=int((stamp - sec) * 1e9)), frame_id=parent),
+        child_frame_id=child, transform=t['geometry_msgs/msg/Transform'](
+            translation=t['geometry_msgs/msg/Vector3'](x=xyz[0], y=xyz[1], z=xyz[2]),
+            rotation=t['geometry_msgs/msg/Quaternion'](x=0.0, y=0.0, z=math.sin(yaw / 2),
+                                                       w=math.cos(yaw / 2))))
+        for parent, child, xyz, yaw in edges])
+
+
+def ros1_bag(path: Path, body: List[Edge], moving: Tuple[str, str],
+             senders: Dict[str, float], rate_hz: float = 30.0, seconds: float = 10.0) -> Path:
+    """
+    Write a drive: the body latched by robot_state_publisher, moving sent by each sender.
+
+    senders maps a callerid to its drift (m/s): two odometry nodes disagree slowly.
+    """
+    types = ros1_types()
+    with Writer(path) as writer:
+        static = writer.add_connection(TF_STATIC_TOPIC, TF_TYPE, typestore=types,
+                                       callerid='/robot_state_publisher', latching=1)
+        writer.write(static, int(T0 * 1e9), types.serialize_ros1(tf1(types, body, T0), TF_TYPE))
+        connections = {name: writer.add_connection(TF_TOPIC, TF_TYPE, typestore=types,
+                                                   callerid=name) for name in senders}
+        for i in range(int(seconds * rate_hz)):
+            t = i / rate_hz
+            for name, drift in senders.items():
+                stamp = T0 + t + 0.001 * list(senders).index(name)
+                pose = (1.5 * math.sin(0.15 * t) + drift * t, 1.5 - 1.5 * math.cos(0.15 * t),
+                        0.0)
+                writer.write(connections[name], int(stamp * 1e9), types.serialize_ros1(
+                    tf1(types, [(moving[0], moving[1], pose, 0.15 * t)], stamp), TF_TYPE))
+    return path
+
+
+def config(path: Path, base: str, laser: str, offset: Tuple[float, float, float]) -> Path:
+    path.write_text(yaml.safe_dump({'frame_audit': {'ros__parameters': {
+        'frames': {'base': base, 'laser': laser, 'required': ['odom', base, laser]},
+        'laser_offset': {'translation': list(offset)}, 'pose_topics': [],
+        'lookups': {'entries': []}}}}))
+    return path
+
+
+TURTLEBOT3 = ([('base_footprint', 'base_link', (0.0, 0.0, 0.010), 0.0),
+               ('base_link', 'base_scan', (-0.032, 0.0, 0.172), 0.0)],
+              ('odom', 'base_footprint'), ('base_footprint', 'base_scan', (-0.032, 0.0, 0.182)))
+HUSKY = ([('base_link', 'velodyne', (0.35, 0.0, 0.60), 0.0)],  # robot_localization's EKF
+         ('odom', 'base_link'), ('base_link', 'velodyne', (0.35, 0.0, 0.60)))
+
+
+def test_two_callerids_sending_odom_to_the_base_are_named(tmp_path: Path) -> None:
+    for name, (body, moving, (base, laser, offset)), senders in (
+            ('tb3', TURTLEBOT3, {'/turtlebot3_core': 0.0, '/ekf_localization': 0.01}),
+            ('husky', HUSKY, {'/husky_velocity_controller': 0.0, '/ekf_se_odom': -0.02})):
+        robot = config(tmp_path / (name + '.yaml'), base, laser, offset)
+        code, two, _ = audit_json(ros1_bag(tmp_path / (name + '_two.bag'), body, moving,
+                                           senders), '--config', robot)
+        said = [f for f in two['findings'] if f['check'] == 'parent_uniqueness']
+        first, second = sorted(senders)
+        assert len(said) == 1 and code == 1, (name, two['findings'])
+        assert said[0]['level'] == 'ERROR' and said[0]['values']['publishers'] == \
+            '{}, {}'.format(first, second)
+        assert '{} → {} is sent by 2 nodes at once: {} (300 messages), {} (300 messages)'.format(
+            moving[0], moving[1], first, second) in said[0]['message']
+        rows = {row['frame']: row for row in two['frames']}
+        assert rows[moving[1]]['publishers'] == [first, second]
+        assert rows[laser]['publishers'] == ['/robot_state_publisher']
+        # the twin: one sender, named, and nothing to say
+        one = dict(list(senders.items())[:1])
+        code, twin, _ = audit_json(ros1_bag(tmp_path / (name + '_one.bag'), body, moving, one),
+                                   '--config', robot)
+        assert twin['findings'] == [] and code == 0, (name, twin['findings'])
+        rows = {row['frame']: row for row in twin['frames']}
+        assert rows[moving[1]]['publishers'] == list(one)
