@@ -23,7 +23,7 @@ from test_damaged import frame_audit, odom_drive, one_line_error, T0, tf_message
     TYPESTORE, write_tf
 import yaml
 
-from frame_audit.engine.records import TF_TOPIC
+from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 
 TF_SCHEMA = TYPESTORE.generate_msgdef(TF_TYPE, ros_version=2)[0]
 
@@ -221,6 +221,28 @@ def test_frames_in_tf_that_cannot_be_decoded_are_never_said_unpublished(tmp_path
     _, healthy, _ = audit_json(raw_mcap(tmp_path / 'twin.mcap', [tf_channel(odom_drive(100))]))
     assert [m.split(':')[0] for m in missing_said(healthy)] == ['map is not in the tree']
     assert 'nothing publishes a transform to or from it' in missing_said(healthy)[0]
+
+
+def test_a_lidar_edge_only_an_undecodable_tf_static_could_hold_is_unknown(
+        tmp_path: Path) -> None:
+    """/tf reads, /tf_static's definition is unusable: base_link -> laser is unknown, not unsent."""
+    def laser_check(tf_static_schema: str) -> dict:
+        static = (TF_STATIC_TOPIC, TF_TYPE, tf_static_schema,
+                  [(int(T0 * 1e9), tf_message('base_link', 'laser', T0, 0.26))])
+        odom = [tf_message('map', 'odom', T0)] + odom_drive(100)
+        _, report, _ = audit_json(raw_mcap(tmp_path / 'static.mcap', [tf_channel(odom), static]))
+        return next(c for c in report['checks'] if c['check'] == 'laser_offset')
+
+    unusable = TF_SCHEMA.replace('geometry_msgs/TransformStamped[] transforms',
+                                 'float64 F=1e999\ngeometry_msgs/TransformStamped[] transforms', 1)
+    unknown = laser_check(unusable)
+    assert unknown['level'] == 'STALE', unknown
+    assert '1 message on /tf_static could not be decoded' in unknown['message']
+    assert 'cannot be known' in unknown['message']
+    assert 'nothing publishes' not in unknown['message']
+    read = laser_check(TF_SCHEMA)  # the twin: the same mount, read and judged (z is off)
+    assert read['level'] == 'ERROR', read
+    assert 'base_link → laser is (0.2600, 0.0000, 0.0000) m' in read['message']
 
 
 def test_a_frame_only_undecodable_messages_could_hold_is_unknown(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ import math
 from typing import List, Tuple
 
 from .common import arrow, describe, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    source, static_lost, warming_up, window
+    source, static_lost, undecoded_tf, warming_up, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
 from ..geometry import quat_from_rpy, rotation_angle, Transform
@@ -70,6 +70,11 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
                                             config.scan_topic, INIT_HINT),
             'missing', frames=(laser,) + tuple(scanned.split(', ')),
             topics=(config.scan_topic,))])
+    undecoded = undecoded_tf(store)
+    if undecoded:  # the missing edge may be in what could not be read
+        return CheckResult(LASER, '{} cannot be checked: {} is not in the tree as read, and {}, '
+                           'so whether anything publishes {} cannot be known'.format(
+                               name, laser, undecoded, name), stale=True)
     return CheckResult(LASER, '', [Finding(
         LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static transform '
         'in the bringup launch; {})'.format(laser, name, config.key('frames.laser')), 'missing',
