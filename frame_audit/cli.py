@@ -161,15 +161,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from .app.diff import diff
     from .reports.diff import DIFF_FORMATS
 
-    for option, value in (('--tolerance-m', args.tolerance_m),
-                          ('--tolerance-rad', args.tolerance_rad),
-                          ('--rate-tolerance', args.rate_tolerance)):
-        if not value >= 0.0 or value == float('inf'):  # NaN fails too
-            raise UsageError('{} {}: a tolerance is a finite number of at least 0 (a negative '
-                             'one would make a recording differ from itself)'.format(
-                                 option, value))
-    compared = diff(Path(args.a), Path(args.b), args.tolerance_m, args.tolerance_rad,
-                    args.rate_tolerance)
+    compared = diff(Path(args.a), Path(args.b), *(_at_least_zero(
+        option, value, 'a tolerance is a finite number of at least 0 (a negative one would '
+        'make a recording differ from itself)') for option, value in (
+            ('--tolerance-m', args.tolerance_m), ('--tolerance-rad', args.tolerance_rad),
+            ('--rate-tolerance', args.rate_tolerance))))
     _write(DIFF_FORMATS[args.format](compared.a, compared.b, compared.found), args.output,
            'the differences')
     return EXIT_FINDINGS if compared.found else EXIT_OK
@@ -181,12 +177,17 @@ def cmd_monitor(args: argparse.Namespace) -> int:
     return monitor(args)
 
 
+def _at_least_zero(option: str, value: float, what: str) -> float:
+    """Return an option's value if it is a finite number, at least 0 (NaN fails too)."""
+    if not value >= 0.0 or value == float('inf'):
+        raise UsageError('{} {}: {}'.format(option, value, what))
+    return value
+
+
 def _tolerance(value: float) -> float:
     """Return --tolerance if it is a finite number of seconds, at least 0."""
-    if not value >= 0.0 or value == float('inf'):
-        raise UsageError('--tolerance {}: the wait is a finite number of seconds, at least 0'
-                         .format(value))
-    return value
+    return _at_least_zero('--tolerance', value, 'the wait is a finite number of seconds, at '
+                          'least 0')
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -195,7 +196,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from .reports.explain import as_json, explained_text
 
     explained = explain_error(Path(args.path), args.error, args.config, args.distro,
-                              _tolerance(args.tolerance), args.target)
+                              _tolerance(args.tolerance), args.target, args.tf2)
     _write(as_json(explained) if args.format == 'json' else explained_text(explained),
            args.output, 'the explanation')
     return EXIT_OK if explained.explanation is not None else EXIT_FINDINGS
@@ -207,7 +208,7 @@ def cmd_lookup(args: argparse.Namespace) -> int:
     from .reports.explain import as_json, looked_up_text
 
     looked = lookup_in(Path(args.path), args.target, args.source, args.at, args.every,
-                       _tolerance(args.tolerance), args.config, args.distro)
+                       _tolerance(args.tolerance), args.config, args.distro, args.tf2)
     _write(as_json(looked) if args.format == 'json' else looked_up_text(looked), args.output,
            'the answer')
     return EXIT_FINDINGS if refused_share(looked)[0] else EXIT_OK
@@ -216,15 +217,20 @@ def cmd_lookup(args: argparse.Namespace) -> int:
 def _tf2_options(command: argparse.ArgumentParser, by_wording: bool = False) -> None:
     """Add the options explain and lookup share: the wait, the distribution, the output."""
     from .engine.tf2 import DEFAULT_DISTRO, DISTRO_NAMES
+    from .engine.tf2.backend import CHOICES
 
     default_distro = None if by_wording else DEFAULT_DISTRO
     command.add_argument('--tolerance', type=float, default=0.1, metavar='S',
                          help='how long after the stamp the node waits for the transform (its '
                          'lookup timeout or message filter tolerance; default 0.1)')
     command.add_argument('--distro', choices=DISTRO_NAMES, default=default_distro,
-                         help='whose tf2 answers (default: {})'.format(
+                         help="the tf2 model's distribution (default: {})".format(
                              default_distro or 'noetic for a ROS 1 wording, else ' +
                              DEFAULT_DISTRO))
+    command.add_argument('--tf2', choices=CHOICES, default='auto',
+                         help='who answers the lookups: tf2 itself (tf2_py, the BufferCore '
+                         "the car's nodes run), the model, or auto (default): tf2_py where it "
+                         'imports, else the model')
     command.add_argument('--config', metavar='FILE', help='frame_audit YAML (its topics)')
     command.add_argument('--format', choices=('text', 'json'), default='text')
     command.add_argument('--output', metavar='FILE', help="write here ('-': stdout)")

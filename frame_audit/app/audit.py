@@ -31,6 +31,7 @@ from ..recordings.read import Recording, RecordingInfo
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC, status_content
 from ..reports.report import build_report, Report
 from ..reports.tree_picture import write_tree
+from ..ros.tf2_buffer import choose
 
 Progress = Callable[[float], None]  # called with the recorded seconds audited since last call
 MAX_GAP_CHECKS = 10  # a silent stretch of the recording gets at most this many check cycles
@@ -135,7 +136,8 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
     never recorded is said to be so, with the recorded topics that might be meant instead.
     cycles, when given, receives each cycle's results at its time on the recording's clock.
     """
-    audit, log = Audit(config, recorded), AuditLog()
+    real = choose(config.lookups_tf2, config.key('lookups.tf2'))
+    audit, log = Audit(config, recorded, real), AuditLog()
     period = config.diagnostic_period
     clock: Optional[_RecordedClock] = None
     next_check = 0.0

@@ -11,6 +11,7 @@ once (--at) or for every message of a topic (--every), asked when the message ar
 the wait.
 """
 import bisect
+import math
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -22,13 +23,16 @@ from ..engine.findings import fmt
 from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
     Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
+from ..engine.tf2.backend import Real
 from ..engine.tf2.diagnose import explain, explain_insertion, Explanation, explain_pasted, \
     NEAR_S, receive_clock, Replay, TfMessage
 from ..engine.tf2.drops import ClockJump, count_drops, Drops
 from ..engine.tf2.placed import Stamped, summarize, Summary
-from ..engine.tf2.parse import Pasted, parse_tf2_error, with_target
+from ..engine.tf2.distros import MAX_S
+from ..engine.tf2.parse import Pasted, parse_tf2_error, PasteError, with_target
 from ..errors import UsageError
 from ..recordings.read import Recording
+from ..ros.tf2_buffer import choose
 
 DEFAULT_WAIT_S = 0.1  # slam_toolbox's and the particle filter's habit on the car
 # A printed stamp matches a recorded one within a microsecond: a record's stamp is a float of
@@ -48,8 +52,12 @@ class Loaded:
 
 
 def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = None,
-          cache_time_s: float = 10.0) -> Loaded:
-    """Read the recording's /tf and /tf_static (and the --every topic) in arrival order."""
+          cache_time_s: float = 10.0, real: Optional[Real] = None) -> Loaded:
+    """
+    Read the recording's /tf and /tf_static (and the --every topic) in arrival order.
+
+    real: tf2 itself (tf2_py) answers the replay's lookups; None: the model.
+    """
     distro_named(distro)
     if every is not None and every not in (config.odom_topic, *[
             pose.topic for pose in config.pose_topics or ()]):
@@ -68,7 +76,7 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
             elif message.topic == every:
                 stamped.append(_stamped(payload, message.received, every, path))
         start = recording.info.start_s
-    return Loaded(Replay(messages, distro, cache_time_s, start), str(path), stamped)
+    return Loaded(Replay(messages, distro, cache_time_s, start, real), str(path), stamped)
 
 
 def _stamped(payload: object, received: float, topic: str, path: Path) -> Stamped:
@@ -92,27 +100,32 @@ class Explained:
     pasted: Pasted
     recording: str
     explanation: Optional[Explanation]
-    reproduced: Optional[bool] = None  # the model printed the very text pasted
-    model_text: str = ''
+    reproduced: Optional[bool] = None  # the tf2 that answered printed the very text pasted
+    model_text: str = ''  # what it printed
     note: str = ''  # why the lookup was not found, where it was not
     start: float = 0.0  # the recording's first arrival: times are told from it
     drops: Tuple[Drops, ...] = ()  # what tf2 dropped or kept twice on the lookup's chain
     jumps: Tuple[ClockJump, ...] = ()
+    tf2: str = ''  # which tf2 answered the lookups: the model, or tf2_py's BufferCore
 
 
 def explain_error(path: Path, text: str, config_path: Optional[str] = None,
                   distro: Optional[str] = None, wait_s: float = DEFAULT_WAIT_S,
-                  target: Optional[str] = None) -> Explained:
+                  target: Optional[str] = None, tf2: str = 'auto') -> Explained:
     """Find the lookup a pasted tf2 error came from, and say why it was refused."""
-    pasted = with_target(parse_tf2_error(text), target)
+    try:
+        pasted = with_target(parse_tf2_error(text), target)
+    except PasteError as error:
+        raise UsageError(str(error)) from None
     if pasted.kind == 'filter' and not pasted.target:
         raise UsageError("a message filter's line names the message's frame ({}), not the "
                          'frame it wanted: give it with --target FRAME'.format(pasted.frame))
     chosen = distro or ('noetic' if pasted.ros1_wording else DEFAULT_DISTRO)
-    replay = _load(path, command_config(config_path), chosen).replay
+    real = choose(tf2, '--tf2 ' + tf2)
+    replay = _load(path, command_config(config_path), chosen, real=real).replay
     explained = _explained(replay, pasted, path, text, wait_s, chosen)
     frames = (pasted.target, pasted.source, pasted.frame, pasted.parent)
-    return replace(explained, start=replay.start, **_chain_drops(replay, frames))
+    return replace(explained, start=replay.start, tf2=replay.tf2, **_chain_drops(replay, frames))
 
 
 def _chain_drops(replay: Replay, frames: Tuple[str, ...]) -> dict:
@@ -215,7 +228,7 @@ def _explain_extrapolation(replay: Replay, pasted: Pasted, path: str, wait_s: fl
                                   wait_s)
             return Explained(pasted, path, explanation,
                              _to_10us(error.text) in _to_10us(text), error.text)
-    stamps = [s for h in replay.histories.values() if not h.static for s in h.stamps]
+    stamps = _tf_stamps(replay)
     span = 'its /tf stamps run from {:.3f} to {:.3f}'.format(min(stamps), max(stamps)) \
         if stamps else 'it holds no /tf'
     return Explained(pasted, path, None, note='no transform between {} and {} stamped {} was '
@@ -269,17 +282,25 @@ class LookedUp:
     start: float = 0.0  # the recording's first arrival: times are told from it
     drops: Tuple[Drops, ...] = ()  # what tf2 dropped or kept twice on the lookup's chain
     jumps: Tuple[ClockJump, ...] = ()
+    tf2: str = ''  # which tf2 answered: the model, or tf2_py's BufferCore
 
 
 def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
               every: Optional[str] = None, wait_s: float = DEFAULT_WAIT_S,
-              config_path: Optional[str] = None, distro: str = DEFAULT_DISTRO) -> LookedUp:
-    """Ask target <- source of the recording once (--at T) or for every message of a topic."""
+              config_path: Optional[str] = None, distro: str = DEFAULT_DISTRO,
+              tf2: str = 'auto') -> LookedUp:
+    """
+    Ask target <- source of the recording once (--at T) or for every message of a topic.
+
+    tf2: who answers (auto: tf2_py where it imports, else the model; model; tf2_py).
+    """
     if (at is None) == (every is None):
         raise UsageError('lookup takes one of --at T and --every TOPIC')
-    loaded = _load(path, command_config(config_path), distro, every)
+    real = choose(tf2, '--tf2 ' + tf2)
+    loaded = _load(path, command_config(config_path), distro, every, real=real)
     replay = loaded.replay
-    result = LookedUp(str(path), target, source, wait_s, distro, start=replay.start)
+    result = LookedUp(str(path), target, source, wait_s, distro, start=replay.start,
+                      tf2=replay.tf2)
     result = replace(result, **_chain_drops(replay, (target, source)))
     if at is not None:
         requested = _requested(at, replay)
@@ -302,10 +323,18 @@ def _requested(at: str, replay: Replay) -> float:
         raise UsageError('--at {}: give a stamp in seconds (as tf2 prints "Requested time"), '
                          "'+S' for S seconds after the recording's first /tf stamp, or 0 for "
                          'the latest'.format(at)) from None
+    if not math.isfinite(value) or abs(value) > MAX_S:  # 'nan', 'inf', '1e400'
+        raise UsageError('--at {}: a stamp is a finite number of seconds, at most {} (the '
+                         'latest tf2 holds)'.format(at, MAX_S))
     if text.startswith('+'):
-        stamps = [s for h in replay.histories.values() if not h.static for s in h.stamps]
+        stamps = _tf_stamps(replay)
         return (min(stamps) if stamps else 0.0) + value
     return value
+
+
+def _tf_stamps(replay: Replay) -> List[float]:
+    """Return the stamps of the recording's /tf samples (not /tf_static's)."""
+    return [s for h in replay.histories.values() if not h.static for s in h.stamps]
 
 
 def refused_share(looked: LookedUp) -> Tuple[int, int]:

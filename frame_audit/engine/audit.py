@@ -17,6 +17,7 @@ from .records import Arrival, HeaderRecord, Message, OdometryRecord, PoseRecord,
     TF_STATIC_TOPIC, TransformRecord, Unreadable
 from .scoring import score_pending
 from .store import FrameStore
+from .tf2.backend import Real
 from .tf2.watch import LookupWatch
 from .tree_view import TreeView
 
@@ -24,12 +25,15 @@ from .tree_view import TreeView
 class Audit:
     """One audit: a store fed by messages, and the checks run over it on demand."""
 
-    def __init__(self, config: AuditConfig, recorded: Optional[Mapping[str, str]] = None):
+    def __init__(self, config: AuditConfig, recorded: Optional[Mapping[str, str]] = None,
+                 real: Optional[Real] = None):
         """
         Start with an empty tree.
 
         recorded (offline) maps every topic of the recording to its type, so a configured
         topic that was never recorded is said to be so, with the topics that might be meant.
+        real: tf2 itself (tf2_py, where the caller found it) answers the lookups check; None:
+        the model does.
         """
         self.config = config
         self.store = FrameStore(config)  # the engine's own: callers read self.tree
@@ -37,7 +41,7 @@ class Audit:
         # the lookups check's tf2 model, fed here in arrival order, live and offline alike
         self.lookups = self.store.lookups = LookupWatch(
             config.lookups or (), max_frames=config.max_frames,
-            silent_after_s=config.stale_after_s)
+            silent_after_s=config.stale_after_s, real=real)
         self.tree = TreeView(self.store)
 
     def set_topic_graph(self, graph: Dict[str, Tuple[int, int]]) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
+from .tf2.backend import CHOICES as TF2_CHOICES
 from ..errors import ConfigError
 
 NODE_NAME = 'frame_audit'
@@ -103,6 +104,7 @@ class AuditConfig:
     max_frames: int = 10000
     lookups: Optional[Tuple[Lookup, ...]] = None
     lookups_warn_share: float = 0.05
+    lookups_tf2: str = 'auto'  # who answers: tf2 itself (tf2_py) where it imports, or the model
     lag_tolerance_s: float = 0.5
     lint_exclude: Tuple[str, ...] = ()
     lint_checks_off: Tuple[str, ...] = ()
@@ -237,6 +239,14 @@ def _lookups(key: str, value: Any) -> Tuple[Lookup, ...]:
     return tuple(parsed)
 
 
+def _tf2_choice(key: str, value: Any) -> str:
+    """Parse lookups.tf2: auto, model or tf2_py."""
+    if value not in TF2_CHOICES:
+        raise ConfigError('{}: expected one of {}, got {!r}'.format(
+            key, ', '.join(TF2_CHOICES), value))
+    return value
+
+
 def _check_lookup_topics(config: 'AuditConfig') -> None:
     """Refuse a lookup of a topic the audit does not read: it would never see a message."""
     read = [config.scan_topic, config.odom_topic] + [p.topic for p in config.pose_topics or ()]
@@ -279,6 +289,7 @@ _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'timing.lag_tolerance_s': ('lag_tolerance_s', _number(0.0, 3600.0, low_open=True)),
     'lookups.entries': ('lookups', _lookups),
     'lookups.warn_share': ('lookups_warn_share', _number(0.0, 1.0)),
+    'lookups.tf2': ('lookups_tf2', _tf2_choice),
     'lint.exclude': ('lint_exclude', lambda key, value: _names(key, value, empty=True)),
     'lint.checks_off': ('lint_checks_off', lambda key, value: _names(key, value, empty=True)),
     'lint.publishers': ('lint_publishers', lambda key, value: _publishers(key, value)),

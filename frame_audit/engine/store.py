@@ -28,6 +28,7 @@ MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
 MAX_OCCURRENCES = 1000  # times kept per counted kind (jumps, rejections, unreadable messages)
 MAX_TIME_JUMPS = 100  # the most recent backward jumps kept (a clock may oscillate)
 CLOCK_TOPIC = '/clock'  # offline: a recorded /clock, carried as a header with its time
+CLOCK_TYPE = 'rosgraph_msgs/msg/Clock'  # only this /clock is a time to judge stamps against
 MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
 BURST_RATIO = 1.5  # receipts this much faster than their stamps: a burst after a stall
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
@@ -399,12 +400,14 @@ class FrameStore:
         """
         Return the time stamps are judged against at receive time received, None: unknown yet.
 
-        Where /clock was recorded (a replay with --clock, a simulator), stamps follow it, not
-        the recorder's wall time; before its first message they cannot be judged.
+        Where a rosgraph_msgs/msg/Clock /clock was recorded (a replay with --clock, a
+        simulator), stamps follow it, not the recorder's wall time; before its first message
+        they cannot be judged. A /clock of another type is no clock: stamps are judged
+        against arrival.
         """
         if self.clock_offset is not None:
             return received - self.clock_offset
-        if self.recorded is not None and self.recorded.get(CLOCK_TOPIC):
+        if self.recorded is not None and self.recorded.get(CLOCK_TOPIC) == CLOCK_TYPE:
             return None
         return received
 

@@ -51,6 +51,16 @@ class Unresolved:
 
 
 @dataclass(frozen=True)
+class Unpacked(Unresolved):
+    """A `*name` in an argument list: how many arguments it stands for only the launch knows."""
+
+
+@dataclass(frozen=True)
+class Built(Unresolved):
+    """Inline parameters a comprehension builds as the launch runs: names and values unknown."""
+
+
+@dataclass(frozen=True)
 class Token:
     """One command-line argument of a launched node, and the line it is written on."""
 

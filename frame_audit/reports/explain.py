@@ -3,8 +3,9 @@
 """
 What `frame-audit explain` and `frame-audit lookup` print: text for a person, JSON for tools.
 
-Every number says where it came from: the recording (arrivals, stamps), the tf2 model (which
-distribution), or the command line (the wait).
+Every number says where it came from: the recording (arrivals, stamps), the tf2 that
+answered (the model of a distribution, or tf2 itself through tf2_py), or the command line
+(the wait).
 """
 import json
 from dataclasses import asdict
@@ -41,10 +42,9 @@ def explanation_lines(explanation: Explanation, start: float) -> List[str]:
     lines = ['lookup: {}, asked {} (receive clock), wait {} s (--tolerance)'.format(
         lookup, _since(e.asked_at, start), fmt(e.wait_s))]
     if e.answer.ok:
-        lines.append('tf2 ({} model): answered'.format(e.distro))
+        lines.append('{}: answered'.format(e.tf2))
     else:
-        lines.append('tf2 ({} model): {}: {}'.format(
-            e.distro, error.exception, error.text.strip()))
+        lines.append('{}: {}: {}'.format(e.tf2, error.exception, error.text.strip()))
     return lines + _edge_lines(e, start) + _cause_lines(e)
 
 
@@ -110,8 +110,9 @@ def explained_text(explained: Any) -> str:
         return '\n'.join(lines) + '\n'
     if explained.reproduced is not None:
         lines.append('reproduced: {}'.format(
-            'yes, the model prints the text pasted' if explained.reproduced else
-            'the same kind of refusal; the model words it: ' + explained.model_text))
+            'yes, {} prints the text pasted'.format(explained.tf2) if explained.reproduced else
+            'the same kind of refusal; {} words it: {}'.format(explained.tf2,
+                                                               explained.model_text)))
     lines += explanation_lines(explained.explanation, explained.start)
     lines += drops_lines(explained)
     return '\n'.join(lines) + '\n'
@@ -139,9 +140,9 @@ def looked_up_text(looked: Any) -> str:
     s = looked.summary
     share = 100.0 * s.refused / s.asked if s.asked else 0.0
     lines.append('{} of {} messages of {} ({} %) could not be placed in {} within {} s '
-                 '(tf2 {} model, asked at each arrival plus the wait)'.format(
+                 '({} answered, asked at each arrival plus the wait)'.format(
                      s.refused, s.asked, s.topic, fmt(share, 1), looked.target,
-                     fmt(looked.wait_s), looked.distro))
+                     fmt(looked.wait_s), looked.tf2))
     if s.unjudged:
         lines.append('{} more refused by what the recording held, but asked after its end: '
                      'cannot know, not counted'.format(s.unjudged))

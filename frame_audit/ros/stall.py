@@ -63,7 +63,8 @@ def judge_stall(results: List[CheckResult], stall: Optional[Stall], now: float,
         if not withheld:
             judged.append(result)
             continue
-        kept = [f for f in result.findings if f not in withheld]
+        gone = {id(f) for f in withheld}
+        kept = [f for f in result.findings if id(f) not in gone]
         note = 'cannot know: {}; {} on that gap withheld ({})'.format(
             stall.describe(now), '1 verdict' if len(withheld) == 1 else
             '{} verdicts'.format(len(withheld)), withheld[0].message)

@@ -231,6 +231,26 @@ def test_unreadable_text_and_bad_arguments_get_one_line(cars):
     assert run('lookup', cars[0], 'map', 'laser', '--every', '/nope').returncode == 2
     assert run('lookup', cars[0], 'map', 'laser', '--at', '1', '--tolerance', 'nan'
                ).returncode == 2
+
+
+@pytest.mark.parametrize('at', ['nan', 'inf', '-inf', '1e400', '+nan', '99999999999'])
+def test_a_stamp_no_tf2_holds_is_one_line(cars, at):
+    """--at nan, inf or past int64 nanoseconds: one line naming the value, no traceback."""
+    done = run('lookup', cars[0], 'map', 'laser', '--at=' + at)  # '-inf' is no option
+    assert done.returncode == 2 and done.stderr.count('\n') == 1, done.stderr
+    assert done.stderr.startswith('frame-audit: error: --at {}: a stamp is a finite number of '
+                                  'seconds, at most 9223372036'.format(at)), done.stderr
+
+
+def test_a_pasted_time_of_400_digits_is_one_line(cars):
+    """A paste whose time no tf2 holds (cut or joined lines) says so; the twin is read."""
+    line = MEASURED.replace('1700000013.000000000', '9' * 400 + '.000000000')
+    done = run('explain', cars[0], line)
+    assert done.returncode == 2 and done.stderr.count('\n') == 1, done.stderr
+    assert 'the time 999999999999...(400 digits) is later than any tf2 holds' in done.stderr
+    with pytest.raises(UsageError, match='later than any tf2 holds'):
+        explain_error(cars[0], MEASURED.replace('1700000012.680000067', '1' * 30 + '.5'))
+    assert explain_error(cars[0], MEASURED).explanation is not None
     filt = run('explain', cars[0], "Message Filter dropping message: frame 'laser' at time "
                "1700000013.000 for reason 'discarding message because the queue is full'")
     assert filt.returncode == 2 and '--target' in filt.stderr

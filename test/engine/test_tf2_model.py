@@ -141,3 +141,30 @@ def test_the_distribution_is_named_or_refused():
     assert distro('Jazzy').name == 'jazzy'
     with pytest.raises(ConfigError, match='humble, jazzy, kilted'):
         distro('rolling')
+
+
+@pytest.mark.parametrize('name', ROS2)
+def test_a_sender_stuck_on_one_stamp_keeps_two_samples_and_tf2s_answers(name):
+    """
+    use_sim_time without /clock: every message stamped 0 s; tf2 keeps them all (#680).
+
+    findClosest only ever returns the first and the last value of a stamp held several times,
+    so the cache keeps those two: the answers stay tf2's, the memory bounded.
+    """
+    buffer = Buffer(distro=name)
+    put(buffer, 'odom', 'base_link', T0, x=0.0)
+    for i in range(2000):
+        put(buffer, 'odom', 'base_link', T0 + 1.0, x=1.0 + i)
+    put(buffer, 'odom', 'base_link', T0 + 2.0, x=3000.0)
+    assert len(buffer.caches['base_link'].samples) == 4  # T0, first and last at T0 + 1, T0 + 2
+    assert x_at(buffer, 'odom', 'base_link', T0 + 1.0) == pytest.approx(2000.0)  # the last
+    assert x_at(buffer, 'odom', 'base_link', T0 + 0.5) == pytest.approx(0.5)  # the first
+    assert x_at(buffer, 'odom', 'base_link', T0 + 1.5) == pytest.approx(2500.0)  # the last
+    again = put(buffer, 'odom', 'base_link', T0 + 1.0, x=2000.0)  # the last, again: skipped
+    assert again.skipped_duplicate and len(buffer.caches['base_link'].samples) == 4
+    stuck = Buffer(distro=name)  # stamped 0 s: a lookup at time zero takes the newest
+    for i in range(40000):
+        stuck.set_transform('odom', 'base_link', 1, (float(i), 0.0, 0.0), Q, 'sim', False)
+    assert len(stuck.caches['base_link'].samples) == 2
+    assert stuck.lookup('odom', 'base_link', 1).translation[0] == pytest.approx(39999.0)
+    assert stuck.lookup('odom', 'base_link', 0).translation[0] == pytest.approx(39999.0)

@@ -521,7 +521,7 @@ def test_jobs_are_capped_and_a_negative_count_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize('value, reason', [
     ('1' + '0' * 400, 'laser_offset.tolerance_m: expected a number, got 1000'),
     ('1.0e+400', 'laser_offset.tolerance_m: expected a number, got inf'),
-    ('1' * 5000, ''),  # past Python's 4,300 digits: 'a value cannot be read'
+    ('1' * 5000, 'a value cannot be read'),  # past Python's 4,300 digits
 ])
 def test_a_config_number_past_a_float_is_one_line(tmp_path: Path, value: str,
                                                   reason: str) -> None:

@@ -262,8 +262,16 @@ def replayed_pf(clock: bool, two_senders: bool = False, behind_s: float = 0.0) -
     return messages
 
 
-def write_with_clock(path: Path, messages: List[Message]) -> Path:
-    """Write /tf, /tf_static and /clock as a rosbag2 file with rosbags (write_bag has none)."""
+CLOCK = 'rosgraph_msgs/msg/Clock'
+
+
+def write_with_clock(path: Path, messages: List[Message], clock: Optional[str] = CLOCK) -> Path:
+    """
+    Write /tf, /tf_static and /clock as a rosbag2 file with rosbags (write_bag has none).
+
+    clock: the /clock topic's type (None: no /clock), its connection made even where no message
+    is on it; a std_msgs/msg/String carries each time as text (a node that took the name).
+    """
     from rosbags.rosbag2 import StoragePlugin, Writer
     from rosbags.typesys import get_typestore, Stores
     store = get_typestore(Stores.ROS2_HUMBLE)
@@ -287,15 +295,19 @@ def write_with_clock(path: Path, messages: List[Message]) -> Path:
 
     plugin = StoragePlugin.MCAP if path.suffix == '.mcap' else StoragePlugin.SQLITE3
     with Writer(path, version=Writer.VERSION_LATEST, storage_plugin=plugin) as writer:
-        connections: Dict[str, object] = {}
+        connections = {'/clock': writer.add_connection('/clock', clock, typestore=store)} \
+            if clock else {}
         for message in sorted(messages, key=lambda m: m.received):
-            kind = 'rosgraph_msgs/msg/Clock' if message.topic == '/clock' \
-                else 'tf2_msgs/msg/TFMessage'
+            kind = clock if message.topic == '/clock' else 'tf2_msgs/msg/TFMessage'
             if message.topic not in connections:
                 connections[message.topic] = writer.add_connection(message.topic, kind,
                                                                    typestore=store)
-            data = types[kind](clock=time(message.payload.stamp)) \
-                if message.topic == '/clock' else tf_message(message.payload)
+            if message.topic != '/clock':
+                data = tf_message(message.payload)
+            elif kind == CLOCK:
+                data = types[kind](clock=time(message.payload.stamp))
+            else:
+                data = types[kind](data='{:.3f}'.format(message.payload.stamp))
             writer.write(connections[message.topic], int(round(message.received * 1e9)),
                          store.serialize_cdr(data, kind))
     return path
@@ -317,6 +329,40 @@ def test_a_replay_with_clock_is_judged_against_clock(folder: Path) -> None:
                                     replayed_pf(clock=True, behind_s=2.0)))
     lag = [f for f in behind.findings('timing') if 'after its stamp' in f['message']]
     assert lag and all(f['values']['lag_s'] == pytest.approx(2.0, abs=0.06) for f in lag)
+
+
+def test_only_a_clock_read_turns_off_judging_stamps_by_arrival(folder: Path) -> None:
+    """
+    A TurtleBot stamped 2 s behind: a /clock of another type is no clock, and a /clock of
+    which nothing was read cannot vouch for the stamps. The twin on time stays quiet.
+    """
+    def tf_only(robot: Robot, ticks: bool) -> List[Message]:
+        messages = [m for m in drive(robot) if m.topic in (TF_TOPIC, TF_STATIC_TOPIC)]
+        return messages + ([Message(T0 + i * 0.1, '/clock', HeaderRecord('', T0 + i * 0.1))
+                            for i in range(200)] if ticks else [])
+    behind = variant(TURTLEBOT, 'tb3_behind', lag_s=2.0)
+    lags = {}
+    for name, clock, ticks in (('no_clock', None, False), ('string', 'std_msgs/msg/String',
+                                                           True)):
+        audited = audit(write_with_clock(folder / ('tb3_behind_' + name + '.mcap'),
+                                         tf_only(behind, ticks), clock))
+        lags[name] = sorted((tuple(f['frames']), f['level'], f['values']['lag_s'])
+                            for f in audited.findings('timing'))
+    assert lags['string'] == lags['no_clock'] and len(lags['string']) == 2, lags
+    assert all(level == 'ERROR' and lag == pytest.approx(2.0, abs=0.01)
+               for _, level, lag in lags['string'])
+    silent = audit(write_with_clock(folder / 'tb3_behind_silent_clock.mcap',
+                                    tf_only(behind, False)))
+    timing = next(c for c in silent.report['checks'] if c['check'] == 'timing')
+    assert timing['level'] == 'STALE' and 'on time' not in timing['message']
+    assert timing['message'] == ('/clock (rosgraph_msgs/msg/Clock) is in the recording but none '
+                                 'of its messages was read, so whether the stamps of 2 moving '
+                                 'edges are on time cannot be known')
+    on_time = audit(write_with_clock(folder / 'tb3_string_clock.mcap',
+                                     tf_only(variant(TURTLEBOT, 'tb3_on_time'), True),
+                                     'std_msgs/msg/String'))
+    assert on_time.findings('timing') == [] and on_time.summary('timing') == \
+        '2 moving edges on time'
 
 
 def test_two_senders_of_one_stamp_are_two_sources(folder: Path) -> None:

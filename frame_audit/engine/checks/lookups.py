@@ -135,13 +135,13 @@ def _refused_finding(config: AuditConfig, tally: Tally, share: float,
     return Finding(
         LOOKUPS, Level.WARN,
         '{} % of {} could not be placed in {} within {:g} s: {}{} ({} of {}; the lookup from '
-        '{}; WARN past {} %, {}). tf2 said: "{}". {}'.format(
+        '{}; WARN past {} %, {}). {} said: "{}". {}'.format(
             fmt(100.0 * share, 0), lookup.topic, lookup.target, lookup.wait_s,
             _limited_by(cause, refusals, lookup.topic),
             ' (and {} more {})'.format(others, 'cause' if others == 1 else 'causes')
             if others else '', tally.refused_count, tally.judged, config.key('lookups.entries'),
             fmt(100.0 * config.lookups_warn_share, 0), config.key('lookups.warn_share'),
-            refusals.example, _fix(config, cause, refusals, tally)),
+            tally.tf2 or 'tf2', refusals.example, _fix(config, cause, refusals, tally)),
         'refused:{}:{}'.format(lookup.topic, lookup.target),
         frames=(lookup.target,) + tally.frames, topics=(lookup.topic,), values=values)
 

@@ -7,11 +7,11 @@ An edge that stops leaves nodes unable to transform; a bag that loops makes time
 """
 from typing import List
 
-from .common import arrow, source, window
+from .common import arrow, plural, source, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_TOPIC
-from ..store import Edge, FrameStore
+from ..store import CLOCK_TOPIC, CLOCK_TYPE, Edge, FrameStore
 from ..check_ids import TIMING
 
 STOPPED_PERIODS = 3  # an edge silent for this many of its periods (and stale_after_s) stopped
@@ -161,6 +161,12 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                 fmt(jump.from_time - jump.to_time, 1), fmt(jump.from_time, 1),
                 fmt(jump.to_time, 1)),
             'time_jump:{}'.format(jump.number), values={'jump_s': jump.to_time - jump.from_time}))
+    if store.stamp_clock(now) is None:  # a /clock was recorded, and none of it read yet
+        return CheckResult(TIMING, '{} ({}) is in the recording but none of its messages was '
+                           'read, so whether the stamps of {} are on time cannot be '
+                           'known'.format(CLOCK_TOPIC, CLOCK_TYPE, plural(len(edges), 'moving '
+                                                                           'edge')),
+                           findings, values, stale=True)
     summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's')
     if simulated:
         summary += ' (stamped on a simulation clock, received on wall time: lag not judged)'

@@ -100,7 +100,12 @@ class TimeCache:
         Insert as tf2's TimeCache::insertData; return '' or what happened.
 
         'old' and 'repeated' were refused, 'duplicate' skipped (an identical sample), 'twice'
-        kept beside another value of the same stamp (ROS 2).
+        kept beside another value of the same stamp (ROS 2). Of the values of one stamp, tf2's
+        findClosest can return only the first inserted and the last (docs/tf2.md), so only
+        those two are kept: a sender stuck on one stamp (use_sim_time without /clock) would
+        otherwise grow the cache without bound, and each insertion with it. One answer can
+        differ from tf2's: an exact copy of a value since replaced (neither first nor last) is
+        taken as the new last value, where tf2, which still holds it, skips it.
         """
         samples, stamps = self.samples, self._stamps
         latest = stamps[-1] if stamps else None
@@ -115,8 +120,11 @@ class TimeCache:
                 return 'repeated'
             if sample in samples[low:high]:
                 return 'duplicate'  # skipped silently, as ROS 2 does
-        samples.insert(high, sample)
-        stamps.insert(high, sample.stamp)
+        if high - low >= 2:  # a later value of this stamp replaces the last one kept
+            samples[high - 1] = sample
+        else:
+            samples.insert(high, sample)
+            stamps.insert(high, sample.stamp)
         if not self.distro.prune_first:
             self._prune()
         return 'twice' if high > low else ''

@@ -15,6 +15,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
+from .backend import model_name, Real, Tf2, with_facts
 from .buffer import Answer, Buffer, Insertion, Tf2Error
 from .distros import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..findings import fmt
@@ -30,6 +31,7 @@ BACKLOG_MIN_S = 0.05  # samples later than usual by this much (and the wait): a 
 NEAR_S = 2.0  # the stretch before a lookup whose delays describe the edge "around" it
 MARGIN_S = 0.005  # added to a fix, so it holds at the next sample too
 STAMP_MATCH_NS = 1000  # a printed stamp (six decimals) names a recorded one within 1 us
+PASTED = 'the pasted error'  # an Explanation's tf2 where no tf2 was asked again
 
 
 @dataclass(frozen=True)
@@ -96,8 +98,14 @@ class Replay:
     """A recording's transforms, replayed into the tf2 model up to any moment."""
 
     def __init__(self, messages: Sequence[TfMessage], distro: str = DEFAULT_DISTRO,
-                 cache_time_s: float = 10.0, start: Optional[float] = None):
-        """Keep the messages (arrival order) and each edge's history; start: the recording's."""
+                 cache_time_s: float = 10.0, start: Optional[float] = None,
+                 real: Optional[Real] = None):
+        """
+        Keep the messages (arrival order) and each edge's history; start: the recording's.
+
+        real: tf2 itself (tf2_py), fed the same messages, answers the lookups; the model keeps
+        the caches the diagnosis reads. None: the model answers.
+        """
         self.messages = list(messages)
         self.distro = distro
         self.cache_time_s = cache_time_s
@@ -112,7 +120,10 @@ class Replay:
                 history.stamps.append(record.stamp)
                 if message.publisher:
                     history.publishers.add(message.publisher)
+        self.real = real
+        self.tf2 = real.name if real else model_name(distro)  # which tf2 answers
         self._buffer = Buffer(cache_time_s, distro)
+        self._real: Optional[Tf2] = real.make(cache_time_s) if real else None
         self._fed = 0
         self._last: Optional[float] = None
         self.frames = {frame for key in self.histories for frame in key}
@@ -125,16 +136,17 @@ class Replay:
         """Return the buffer holding what had arrived by moment (rebuilt to go back)."""
         if self._fed and self.messages[self._fed - 1].received > moment:
             self._buffer, self._fed, self._last = Buffer(self.cache_time_s, self.distro), 0, None
+            self._real = self.real.make(self.cache_time_s) if self.real else None
         while self._fed < len(self.messages) and self.messages[self._fed].received <= moment:
             message = self.messages[self._fed]
-            feed(self._buffer, message, self._last)
+            feed(self._buffer, message, self._last, self._real)
             self._last = message.received
             self._fed += 1
         return self._buffer
 
     def ask(self, target: str, source: str, time: float, moment: float) -> Answer:
         """Return what tf2 answered at moment for target <- source at time (0: latest)."""
-        return ask(self.buffer_at(moment), target, source, time)
+        return ask(self.buffer_at(moment), target, source, time, self._real)
 
     def into(self, moment: float) -> str:
         """Return a receive-clock moment as reports tell it: seconds into the recording."""
@@ -146,24 +158,41 @@ class Replay:
         return self.histories.get((parent, child)) if parent else None
 
 
-def feed(buffer: Buffer, message: TfMessage, last: Optional[float]) -> List[Insertion]:
+def feed(buffer: Buffer, message: TfMessage, last: Optional[float],
+         real: Optional[Tf2] = None) -> List[Insertion]:
     """
     Take one TFMessage as tf2_ros does: its receive clock going back (from last) clears first.
 
     The one way in for the Replay and the live lookups check (tf2.watch), so both hold the
-    same buffer; returns what tf2 did with each transform.
+    same buffer (and tf2 itself, real, the same messages); returns what the model did with
+    each transform.
     """
+    given = [(record.parent, record.child, to_ns(record.stamp), record.translation,
+              record.rotation, message.publisher or 'unknown_publisher', message.static)
+             for record in message.records]
     if last is not None and message.received < last - JUMP_BACK_S:
         buffer.clear()
-    return [buffer.set_transform(record.parent, record.child, to_ns(record.stamp),
-                                 record.translation, record.rotation,
-                                 message.publisher or 'unknown_publisher', message.static)
-            for record in message.records]
+        if real is not None:
+            real.clear()
+    if real is not None:
+        for transform in given:
+            real.set_transform(*transform)
+    return [buffer.set_transform(*transform) for transform in given]
 
 
-def ask(buffer: Buffer, target: str, source: str, time: float) -> Answer:
-    """Return what the buffer answers for target <- source at time in seconds (0: latest)."""
-    return buffer.lookup(target, source, to_ns(time) if time else 0)
+def ask(buffer: Buffer, target: str, source: str, time: float,
+        real: Optional[Tf2] = None) -> Answer:
+    """
+    Return what tf2 answers for target <- source at time in seconds (0: latest).
+
+    real (tf2 itself) answers where given; the model then only names the limiting frame of
+    a refusal, which tf2's text does not.
+    """
+    stamp = to_ns(time) if time else 0
+    if real is None:
+        return buffer.lookup(target, source, stamp)
+    said = real.lookup(target, source, stamp)
+    return said if said.ok else with_facts(said, buffer.lookup(target, source, stamp))
 
 
 @dataclass(frozen=True)
@@ -219,13 +248,14 @@ class Explanation:
     answer: Answer
     cause: str  # ok, late_stamps, delivered_late, low_rate, stall, clocks_apart,
     # older_than_cache, before_first, sent_once, nobody_sends, static_missing, not_yet,
-    # two_trees, loop, invalid
+    # two_trees, loop, invalid; models_differ: tf2 itself refused where the model did not
     why: str
     fix: str = ''
     fix_s: Optional[float] = None
     edge: Optional[EdgeFacts] = None
     wait_needed_s: Optional[float] = None  # from the message's arrival; None: none would do
     recording_ended: bool = False  # no sample after the lookup because the recording ended
+    tf2: str = ''  # which tf2 answered: "tf2 (kilted model)", tf2_py's, or the pasted error
 
 
 def explain(replay: Replay, target: str, source: str, requested: float, asked_at: float,
@@ -243,12 +273,17 @@ def explain(replay: Replay, target: str, source: str, requested: float, asked_at
         arrived = requested + clock.delay_s if requested else asked_at - wait_s
     answer = replay.ask(target, source, requested, asked_at)
     base = dict(target=target, source=source, requested=requested, asked_at=asked_at,
-                wait_s=wait_s, distro=replay.distro, answer=answer)
+                wait_s=wait_s, distro=replay.distro, answer=answer, tf2=replay.tf2)
     if answer.ok:
-        return Explanation(cause='ok', why='tf2 ({}) places {} in {} at {}'.format(
-            replay.distro, source, target, fmt(requested) if requested else 'the latest '
+        return Explanation(cause='ok', why='{} places {} in {} at {}'.format(
+            replay.tf2, source, target, fmt(requested) if requested else 'the latest '
             'common time'), **base)
     error = answer.error
+    if error.kind in ('future', 'past', 'single', 'empty') and not error.frame:
+        return Explanation(cause='models_differ', why='{} refused where {} {}: which edge '
+                           'limits it cannot be told'.format(
+                               replay.tf2, model_name(replay.distro), _modelled(replay, base)),
+                           **base)
     if error.kind in ('future', 'past', 'single', 'empty'):
         return _extrapolation(replay, base, error.frame, clock, arrived)
     if error.kind == 'no_frame':
@@ -259,6 +294,14 @@ def explain(replay: Replay, target: str, source: str, requested: float, asked_at
         return _loop(replay, base, asked_at)
     return Explanation(cause='invalid', why=error.text, fix='name frames without a leading '
                        "'/' and never empty (tf2 frame ids)", **base)
+
+
+def _modelled(replay: Replay, base: dict) -> str:
+    """Return what the model answered to a lookup tf2 itself refused otherwise."""
+    modelled = replay.buffer_at(base['asked_at']).lookup(
+        base['target'], base['source'], to_ns(base['requested']) if base['requested'] else 0)
+    return 'answered' if modelled.ok else 'refused otherwise ({}: {})'.format(
+        modelled.error.exception, modelled.error.text.strip())
 
 
 def _facts(edge: EdgeHistory, asked_at: float, wait_s: float, lag: Optional[float],
@@ -538,7 +581,7 @@ def explain_pasted(replay: Replay, kind: str, frame: str, asked_at: float, wait_
     """Explain a refusal whose text names no lookup to ask again: a missing frame, a loop."""
     error = Tf2Error('LookupException', kind, text, frame)
     base = dict(target=frame, source='', requested=0.0, asked_at=asked_at, wait_s=wait_s,
-                distro=replay.distro, answer=Answer(error=error))
+                distro=replay.distro, answer=Answer(error=error), tf2=PASTED)
     if kind == 'loop':
         return _loop(replay, base, asked_at)
     return _missing(replay, base, frame, asked_at)
@@ -562,7 +605,7 @@ def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp:
     edge = replay.histories[(first.parent.lstrip('/'), child)]
     code = 'TF_REPEATED_DATA' if kind == 'repeated' else 'TF_OLD_DATA'
     base = dict(target=edge.parent, source=child, requested=to_s(stamp), asked_at=sent[-1][0],
-                wait_s=wait_s, distro=replay.distro, answer=Answer(error=Tf2Error(
+                wait_s=wait_s, distro=replay.distro, tf2=PASTED, answer=Answer(error=Tf2Error(
                     code, kind, ' '.join(text.split()), child, stamp)))
     facts = _facts(edge, sent[-1][0], wait_s, None, receive_clock(replay))
     senders = sorted({who for _, _, who in sent if who}) or ['not recorded']

@@ -14,6 +14,7 @@ from typing import Dict, Tuple
 from ...errors import ConfigError
 
 NS = 1_000_000_000
+MAX_S = (2 ** 63 - 1) // NS  # the latest time tf2 holds: ROS 2's int64 nanoseconds, in seconds
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from ...errors import UsageError
+from .distros import MAX_S, NS
 
 EXPECTED = ('a tf2 error: "Lookup would require extrapolation ...", "... passed to '
             'lookupTransform argument ... does not exist", "Could not find a connection '
@@ -62,6 +62,10 @@ FILTER_REASONS = {
 }
 
 
+class PasteError(ValueError):
+    """A pasted text the model cannot read as a tf2 error; the app says so as a usage error."""
+
+
 def filter_reason(reason: str) -> str:
     """Return what a message filter's printed reason means, or '' for one not known."""
     return FILTER_REASONS.get(reason.strip().lower(), '')
@@ -88,11 +92,15 @@ class Pasted:
 def stamp_ns(text: str) -> int:
     """Return a printed time ("1700000013.000000000" or "...13.000000") in nanoseconds."""
     whole, _, fraction = text.replace(',', '.').partition('.')
-    return int(whole) * 1_000_000_000 + int((fraction + '000000000')[:9] or 0)
+    if len(whole.lstrip('0')) > len(str(MAX_S)) or int(whole) > MAX_S:
+        shown = whole if len(whole) <= 24 else '{}...({} digits)'.format(whole[:12], len(whole))
+        raise PasteError('the time {} is later than any tf2 holds ({} s, the most its int64 '
+                         'nanoseconds reach): was the paste cut or joined?'.format(shown, MAX_S))
+    return int(whole) * NS + int((fraction + '000000000')[:9] or 0)
 
 
 def parse_tf2_error(text: str) -> Pasted:
-    """Return what the error says, or a UsageError saying what was expected."""
+    """Return what the error says, or a PasteError saying what was expected."""
     text = ' '.join(str(text).split())  # a paste may wrap lines
     found = _FUTURE_PAST.search(text)
     if found:
@@ -129,7 +137,7 @@ def parse_tf2_error(text: str) -> Pasted:
         return Pasted('filter', source=found.group(1), requested=stamp_ns(found.group(2)),
                       frame=found.group(1), reason=found.group(3))
     shown = text if len(text) <= 60 else text[:57] + '...'
-    raise UsageError('cannot read {!r} as a tf2 error; expected {}'.format(shown, EXPECTED))
+    raise PasteError('cannot read {!r} as a tf2 error; expected {}'.format(shown, EXPECTED))
 
 
 def with_target(pasted: Pasted, target: Optional[str]) -> Pasted:

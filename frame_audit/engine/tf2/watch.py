@@ -21,6 +21,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from .backend import model_name, Real
 from .buffer import Buffer, Tf2Error
 from .diagnose import ask, feed, JUMP_BACK_S, TfMessage
 from .distros import DEFAULT_DISTRO, to_s
@@ -33,6 +34,7 @@ MAX_EXAMPLE = 400  # characters of tf2's text kept per limiting edge
 MAX_SENDERS = 5  # senders named per limiting edge
 MAX_FRAMES_NAMED = 5  # a lookup topic's message frames kept for the message
 EDGE_KINDS = ('future', 'past', 'single', 'empty')  # refusals a limiting edge explains
+UNNAMED = 'an edge the model cannot name (tf2 itself refused where the model did not)'
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class Tally:
     refused: Dict[str, Refusals] = field(default_factory=dict)
     before_tf: int = 0  # messages that came before any transform did
     frames: Tuple[str, ...] = ()  # the message frames seen (the lookups' sources)
+    tf2: str = ''  # which tf2 answered: "tf2 (kilted model)" or tf2_py's
 
     @property
     def judged(self) -> int:
@@ -124,9 +127,12 @@ class LookupWatch:
 
     def __init__(self, lookups: Sequence[Lookup], cache_time_s: float = 10.0,
                  distro: str = DEFAULT_DISTRO, max_frames: int = 10000,
-                 silent_after_s: float = 1.0):
+                 silent_after_s: float = 1.0, real: Optional[Real] = None):
         """
         Start with an empty buffer; max_frames bounds the frames it keeps caches for.
+
+        real: tf2 itself (tf2_py), fed the same transforms, answers; the model keeps the
+        caches that name a refusal's limiting edge. None: the model answers.
 
         silent_after_s (the config's timing.stale_after_s): a limiting edge that tf2 took
         nothing of for this long had stopped, or had its samples refused; its refusals are
@@ -134,6 +140,8 @@ class LookupWatch:
         """
         self.lookups = tuple(lookups)
         self.buffer = Buffer(cache_time_s, distro)
+        self.real = real.make(cache_time_s) if real else None
+        self.tf2 = real.name if real else model_name(distro)
         self.max_frames = max_frames
         self.silent_after_s = silent_after_s
         self.pending: Dict[Lookup, Deque[Pending]] = {lookup: deque() for lookup in lookups}
@@ -161,7 +169,8 @@ class LookupWatch:
         room = len(self.buffer.caches) < self.max_frames
         kept = tuple(r for r in records if math.isfinite(r.stamp)
                      and (room or r.child.lstrip('/') in self.buffer.caches))
-        insertions = feed(self.buffer, TfMessage(received, kept, static, publisher), self.last)
+        insertions = feed(self.buffer, TfMessage(received, kept, static, publisher), self.last,
+                          self.real)
         for record, insertion in zip(kept, insertions):
             child = record.child.lstrip('/')
             if insertion.taken:
@@ -233,7 +242,7 @@ class LookupWatch:
 
     def _answer(self, lookup: Lookup, waiting: Pending) -> None:
         """Ask tf2 for one message as the buffer stands, and count (or hold) the answer."""
-        answer = ask(self.buffer, lookup.target, waiting.frame, waiting.stamp)
+        answer = ask(self.buffer, lookup.target, waiting.frame, waiting.stamp, self.real)
         bucket = self._bucket(lookup, waiting.due)
         bucket.asked += 1
         error = answer.error
@@ -244,6 +253,10 @@ class LookupWatch:
             return
         if error.kind not in EDGE_KINDS:
             _add_counts(bucket.apart, {(SHAPE, error.kind): 1})
+            return
+        if not error.frame:  # tf2 itself refused where the model did not: it names no edge
+            bucket.refused.setdefault(UNNAMED, Refusals(error.kind)).merge(
+                Refusals(error.kind, count=1, example=error.text[:MAX_EXAMPLE]))
             return
         edge, lag, publisher = self._edge(error)
         if waiting.stamp < self.first_stamp.get(error.frame, 0.0):
@@ -301,7 +314,8 @@ class LookupWatch:
 
     def _tally(self, lookup: Lookup, now: float, ended: bool) -> Tally:
         """Add up one entry's seconds, and its refusals still held."""
-        tally = Tally(lookup, before_tf=self.before_tf[lookup], frames=tuple(self.frames[lookup]))
+        tally = Tally(lookup, before_tf=self.before_tf[lookup], frames=tuple(self.frames[lookup]),
+                      tf2=self.tf2)
         start = self.seconds[lookup][0].second if self.seconds[lookup] else math.inf
         for second in self.seconds[lookup]:
             tally.asked += second.asked

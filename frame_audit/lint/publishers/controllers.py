@@ -22,16 +22,18 @@ VALUED = ('-c', '--controller-manager', '-p', '--param-file', '-t', '--controlle
 
 
 def spawned_controllers(launched: Sequence[LaunchedNode],
-                        blocks: Mapping[str, List[ParamBlock]]
-                        ) -> List[Tuple[LaunchedNode, NodeParams]]:
+                        blocks: Mapping[str, List[ParamBlock]],
+                        simulated: Sequence[str] = ()) -> List[Tuple[LaunchedNode, NodeParams]]:
     """
     Return each controller a spawner starts whose type the manager's files give, with its spawner.
 
-    Its parameters are the blocks of its name (and '/**') in those files; a spawner in a
-    namespace (its frames may be prefixed) or a controller of no known type is left out.
+    The manager's files are those passed to ros2_control_node, and simulated: those a Gazebo
+    plugin in the robot description loads. Its parameters are the blocks of its name (and
+    '/**') in those files; a spawner in a namespace (its frames may be prefixed) or a
+    controller of no known type is left out.
     """
     files = [path for node in launched if node.executable in MANAGER
-             for path, _ in node.param_files if isinstance(path, str)]
+             for path, _ in node.param_files if isinstance(path, str)] + list(simulated)
     types = _types(files, blocks)
     found = []
     for spawner in launched:

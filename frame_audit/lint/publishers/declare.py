@@ -18,13 +18,13 @@ from .declared import Declared
 from .lidar import own_lidar
 from .parameters import node_params
 from .sources import PackageSources
-from .static_tf import is_static_publisher, static_edge
+from .static_tf import is_static_publisher, static_edge, unvalued_edge
 from .table import declared_publishers, Publisher, publisher_of, sent_edges, TABLE
 from ..bringups.plan import Plan
 from ..bringups.planner import Bringup
-from ..model import DeclaredEdge, DESCRIPTION, Description, LaunchedNode, NodeParams, Param, \
-    Problems, Unresolved, Where
-from ..readers.description import Body, body_edges, read_description
+from ..model import Built, DeclaredEdge, DESCRIPTION, Description, LaunchedNode, NodeParams, \
+    Param, Problems, Unresolved, Where
+from ..readers.description import Body, body_edges, manager_files, read_description
 from ..readers.install import source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
 from ..readers.workspace import Collected
@@ -106,7 +106,9 @@ class Reader:
         edges = [replace(edge, branch=node.branch) for node, params in zip(senders, nodes)
                  for edge in self._sent(node, params, bringup, possible)]
         edges += self._static_edges(launched)
-        for spawner, controller in spawned_controllers(launched, self.collected.blocks):
+        for spawner, controller in spawned_controllers(launched, self.collected.blocks,
+                                                       self._simulated_managers(launched,
+                                                                                bringup)):
             edges += [replace(edge, branch=spawner.branch)
                       for edge in sent_edges(controller, self.table) or []]
             nodes.append(controller)
@@ -135,6 +137,10 @@ class Reader:
 
     def _parameter_file(self, value: object, where: Where) -> Optional[str]:
         """Return a parameter file as a workspace path; warn about those the lint cannot read."""
+        if isinstance(value, Built):
+            self.problems.warn(where, 'inline parameters built over {} are known only when the '
+                               'launch runs: they are not checked'.format(value), 'unresolved')
+            return None
         if isinstance(value, Unresolved):
             self.problems.warn(where, 'a parameter file is {}, known only when the launch '
                                'runs: its parameters are not checked'.format(value), 'unresolved')
@@ -208,6 +214,15 @@ class Reader:
                                'sends are not checked'.format(edges), 'description')
         return None
 
+    def _simulated_managers(self, launched: List[LaunchedNode], bringup: Bringup) -> List[str]:
+        """Return the controller files the bringup's descriptions hand Gazebo's manager."""
+        if not bringup.gazebo:
+            return []
+        bodies = [self.described.get(self._description(node, bringup))
+                  for node in launched if node.executable == 'robot_state_publisher']
+        return [file for body in bodies if isinstance(body, Body)
+                for file in manager_files(body, self.collected.root)]
+
     def _description(self, node: LaunchedNode, bringup: Bringup) -> object:
         """Return robot_state_publisher's description: its parameter, ROS 1's, or its argument."""
         param = node.inline.get(DESCRIPTION) or bringup.description
@@ -246,6 +261,7 @@ class Reader:
             if isinstance(edge, str):
                 self.problems.warn(node.where, 'static_transform_publisher: {}; this transform '
                                    'is not checked'.format(edge), 'static')
-            else:
+                edge = unvalued_edge(node.arguments, node.where)  # its frames are still known
+            if edge is not None:
                 edges.append(replace(edge, branch=node.branch))
         return edges

@@ -10,7 +10,7 @@ Two forms: positional `x y z yaw pitch roll parent child` (yaw before roll) or
 import math
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from ..model import DeclaredEdge, Token, Unresolved, Where
+from ..model import DeclaredEdge, Token, Unpacked, Unresolved, Where
 from ...engine.geometry import quat_from_rpy, Transform
 
 VIA = 'static_transform_publisher'
@@ -28,7 +28,11 @@ def is_static_publisher(package: object, executable: object) -> bool:
 
 
 def _fields(tokens: Sequence[Token]) -> Union[Fields, str]:
-    """Return the arguments by field name, or what is wrong with them."""
+    """Return the arguments by field name, or what is wrong with them (or cannot be known)."""
+    unpacked = [str(t.value) for t in tokens if isinstance(t.value, Unpacked)]
+    if unpacked:
+        return 'its arguments unpack {}, so which argument is which is known only when the ' \
+            'launch runs'.format(', '.join(unpacked))
     if any(isinstance(t.value, str) and t.value in FLAGS for t in tokens):
         fields: Fields = {}
         for flag, value in zip(tokens[::2], tokens[1::2]):
@@ -83,11 +87,22 @@ def _frames(fields: Fields) -> Union[Tuple[str, str], str]:
     return names[0], names[1]
 
 
+def _own(tokens: List[Token]) -> List[Token]:
+    """Return the program's own arguments: those before `--ros-args`."""
+    return tokens[:next((i for i, t in enumerate(tokens) if t.value == '--ros-args'),
+                        len(tokens))]
+
+
+def _edge(fields: Fields, frames: Tuple[str, str], value: Optional[Transform],
+          where: Where) -> DeclaredEdge:
+    lines = {name: token.line for name, token in fields.items()}
+    line = lines.get('child', where.line)
+    return DeclaredEdge(frames[0], frames[1], Where(where.file, line), VIA, True, value, lines)
+
+
 def static_edge(tokens: List[Token], where: Where) -> Union[DeclaredEdge, str]:
     """Return the edge a static_transform_publisher's arguments declare, or why they cannot."""
-    tokens = tokens[:next((i for i, t in enumerate(tokens) if t.value == '--ros-args'),
-                          len(tokens))]
-    fields = _fields(tokens)
+    fields = _fields(_own(tokens))
     if isinstance(fields, str):
         return fields
     frames = _frames(fields)
@@ -99,9 +114,21 @@ def static_edge(tokens: List[Token], where: Where) -> Union[DeclaredEdge, str]:
     value = _transform(numbers)
     if isinstance(value, str):
         return value
-    lines = {name: token.line for name, token in fields.items()}
-    line = lines.get('child', where.line)
-    return DeclaredEdge(frames[0], frames[1], Where(where.file, line), VIA, True, value, lines)
+    return _edge(fields, frames, value, where)
+
+
+def unvalued_edge(tokens: List[Token], where: Where) -> Optional[DeclaredEdge]:
+    """
+    Return the edge of a publisher whose frames are written but some number is not.
+
+    The transform is sent (the frames are in the tree) with a value only the launch knows:
+    value None, so no rule judges a number, and no rule calls the frames undeclared.
+    """
+    fields = _fields(_own(tokens))
+    if isinstance(fields, str) or isinstance(_frames(fields), str) or not any(
+            isinstance(fields[name].value, Unresolved) for name in NUMBERS if name in fields):
+        return None
+    return _edge(fields, _frames(fields), None, where)
 
 
 def finite(value: Optional[Transform]) -> bool:

@@ -19,8 +19,8 @@ import os
 import shlex
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
-from ..model import Branch, Description, Include, LaunchedNode, LaunchRead, Param, Token, \
-    Unresolved, Where
+from ..model import Branch, Built, Description, Include, LaunchedNode, LaunchRead, Param, \
+    Token, Unpacked, Unresolved, Where
 
 NODE_CALLS = ('Node', 'LifecycleNode', 'ComposableNode')
 PROCESS = 'ExecuteProcess'
@@ -320,7 +320,9 @@ def _keyword(evaluator: Evaluator, keywords: Mapping[str, ast.expr], *names: str
 def _tokens(evaluator: Evaluator, expr: ast.expr) -> List[Token]:
     tokens = []
     for item in evaluator.items(expr):
-        value = evaluator.value(item)
+        value = evaluator.value(item.value if isinstance(item, ast.Starred) else item)
+        if isinstance(item, ast.Starred) and not isinstance(value, list):
+            value = Unpacked(ast.unparse(item))  # how many arguments: only the launch knows
         values = value if isinstance(value, list) else [value]
         tokens.extend(Token(v, item.lineno) for v in values)
     return tokens
@@ -335,6 +337,9 @@ def _parameters(evaluator: Evaluator, expr: ast.expr, node: LaunchedNode, file: 
                 if isinstance(name, str):
                     node.inline[name] = Param(name, evaluator.value(value),
                                               Where(file, key.lineno))
+        elif isinstance(target, ast.DictComp):  # {name: value for ... in rows}: no file
+            node.param_files.append((Built(ast.unparse(target.generators[0].iter)),
+                                     Where(file, item.lineno)))
         else:
             value = evaluator.value(item)
             for one in value if isinstance(value, list) else [value]:  # {path}, [path]

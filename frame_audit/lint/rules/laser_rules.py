@@ -88,6 +88,14 @@ def check_laser_offset(declared: Declared) -> CheckResult:
     if values:
         return CheckResult(LASER, '{} is {}, as configured ({})'.format(
             edge, describe(values[0][1]), values[0][0].where), findings)
+    unvalued = declared.parents().get(config.laser_frame, [])
+    if unvalued:  # sent, but by numbers the files do not give: no verdict either way
+        first = unvalued[0]
+        chain = '' if first.key == (config.base_frame, config.laser_frame) else \
+            ', below which {} cannot be composed'.format(edge)
+        return CheckResult(LASER, 'not judged: {} sends {}{}: a number known only when the '
+                           'launch runs, or a transform that moves'.format(
+                               first.describe(), arrow(*first.key), chain), stale=True)
     if declared.possible:  # what the lint cannot read may declare it: no verdict
         return CheckResult(LASER, 'not judged: no {} the lint can read, and {} may declare '
                            'it'.format(edge, declared.possible[0][0]), stale=True)
