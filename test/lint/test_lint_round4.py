@@ -279,8 +279,9 @@ def _skid_sim(tmp_path: Path, name: str, controller: str, ekf_tf: str) -> Path:
             "arguments=['joint_state_broadcaster'])",
             "Node(package='controller_manager', executable='spawner', "
             "arguments=['skid_controller'])",
-            "Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node', "
-            "parameters=[{}])".format(share('skid_sim', 'config', 'ekf.yaml')),
+            "Node(package='robot_localization', executable='ekf_node', "
+            "name='ekf_filter_node', parameters=[{}])".format(
+                share('skid_sim', 'config', 'ekf.yaml')),
             imports='from launch.substitutions import Command\n'),
     })
 

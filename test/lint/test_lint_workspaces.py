@@ -935,4 +935,5 @@ def test_a_frame_only_an_unfollowed_description_declares_is_named_there(tmp_path
         """})
     (finding,) = [f for f in lint(root, ROVER).findings if f.check == 'connectivity']
     assert finding.message.endswith('; laser at src/d/urdf/r.urdf:3 is a link of a robot '
-                                    'description no launch the lint can follow loads')
+                                    'description that no launch the lint can follow loads, '
+                                    'or that cannot be expanded (lint_files says which)')

@@ -190,13 +190,14 @@ def _switched_off(declared: Declared, upper: str, lower: str) -> Optional[Param]
 
 
 def as_link(frames: Sequence[str], declared: Declared) -> str:
-    """Say where frames nothing publishes are links of a description no bringup here loads."""
+    """Say where frames nothing publishes are links of a description not loaded or not expanded."""
     found = ['{} at {}'.format(frame, declared.links[frame]) for frame in frames
              if frame in declared.links]
     if not found:
         return ''
-    return '; {} {} of a robot description no launch the lint can follow loads'.format(
-        ', '.join(found), 'is a link' if len(found) == 1 else 'are links')
+    return ('; {} {} of a robot description that no launch the lint can follow loads, or that '
+            'cannot be expanded (lint_files says which)').format(
+                ', '.join(found), 'is a link' if len(found) == 1 else 'are links')
 
 
 def unknown_senders(declared: Declared) -> Tuple[Level, str]:
