@@ -203,6 +203,30 @@ def drive(robot: Robot) -> List[Message]:
     return messages
 
 
+class Audited:
+    """A recording's audit through the command line: exit code and JSON report."""
+
+    def __init__(self, code: int, report: dict):
+        self.code = code
+        self.report = report
+
+    def findings(self, check: Optional[str] = None) -> List[dict]:
+        """Return the findings, or one check's."""
+        return [f for f in self.report['findings'] if check is None or f['check'] == check]
+
+    def level(self, check: str) -> str:
+        """Return one check's level."""
+        return next(c['level'] for c in self.report['checks'] if c['check'] == check)
+
+    def message(self, check: str) -> str:
+        """Return one check's message: its worst finding's, or its summary."""
+        return next(c['message'] for c in self.report['checks'] if c['check'] == check)
+
+    def checks(self) -> List[str]:
+        """Return the check of each finding, sorted."""
+        return sorted(f['check'] for f in self.findings())
+
+
 def record(folder: Path, robot: Robot, suffix: str = '') -> Path:
     """Write a drive of robot as a recording (ROS 1 .bag for a ROS 1 robot, else .mcap)."""
     suffix = suffix or ('.bag' if robot.ros1 else '.mcap')

@@ -130,6 +130,7 @@ class Edge:
     residuals: Deque[float] = field(  # each sample's distance to the track it lies nearest
         default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
     restamped: Occurrences = field(default_factory=Occurrences)  # a stamp re-sent, one track
+    whole: bool = False  # a recording read to its end on one clock: rates over all of it
 
     @property
     def key(self) -> EdgeKey:
@@ -148,6 +149,15 @@ class Edge:
 
     def rate_hz(self) -> Optional[float]:
         """
+        Return the edge's rate as every report and check gives it, None for fewer than 3.
+
+        Where a recording was read to its end (whole), its /tf messages over the whole time
+        they were sent; else (live, or a recording still being read) over the recent samples.
+        """
+        return self._whole_rate_hz() if self.whole else self._recent_rate_hz()
+
+    def _recent_rate_hz(self) -> Optional[float]:
+        """
         Return the rate over the recent samples, None for fewer than 3.
 
         Messages over the time they arrived in (a sender whose clock runs fast stretches its
@@ -161,7 +171,16 @@ class Edge:
             return by_stamp
         return by_receipt or by_stamp
 
-    def mean_rate_hz(self) -> Optional[float]:
+    def paced_rate_hz(self) -> Optional[float]:
+        """
+        Return the rate over the recent samples by their stamps (receipts where they stand).
+
+        A sender's own clock paces its stamps, where arrivals over a wireless link bunch and
+        spread (12 Hz, then 24 Hz, by receipts): a rate that doubles is judged by this one.
+        """
+        return rate_of(self.stamp_times) or rate_of(self.received_times)
+
+    def _whole_rate_hz(self) -> Optional[float]:
         """
         Return the /tf messages over the whole time they were sent, None for fewer than 3.
 
@@ -257,13 +276,13 @@ class FrameStore:
         self.last_received: Optional[float] = None
         self.time_jumps: List[TimeJump] = []
         self.messages = 0
-        self.ended = False  # a recording read to its end: no more data will come
+        self._ended = False  # a recording read to its end: no more data will come
         self.unreadable: Dict[Tuple[str, str], Occurrences] = {}  # (topic, reason) -> when
         self.recorded: Optional[Dict[str, str]] = None  # offline: every topic -> its type
         self.clock_offset: Optional[float] = None  # receive time minus the recorded /clock
         # live: configured topic -> (publishers, subscribers besides the audit), from the graph
         self.topic_graph: Optional[Dict[str, Tuple[int, int]]] = None
-        self.lookups: Optional[LookupWatch] = None  # the car's lookups, asked of tf2 (Audit)
+        self._lookups: Optional[LookupWatch] = None  # the car's lookups, asked of tf2 (Audit)
         # While every frame has one parent, the tree's shape changes only when an edge is
         # added, so ancestries are cached until then (lookups are most of an audit's time).
         self._ancestries: Dict[str, List[str]] = {}
@@ -593,6 +612,8 @@ class FrameStore:
         for edge in self.edges.values():
             _forget_static_history(edge, before, self.config)
         self._forget_overflow(now, before)
+        if self._lookups is not None:  # tf2's model forgets the frames forgotten here
+            self._lookups.keep_only(self.frames)
 
     def _forget_overflow(self, now: float, before: float) -> None:
         """Zero the counts of what limits.max_frames kept out once none came in the window."""
@@ -678,6 +699,30 @@ class FrameStore:
         for frame in sorted(self.frames):
             members.setdefault(find(frame), []).append(frame)
         return sorted(members.values(), key=lambda frames: (-len(frames), frames))
+
+    @property
+    def lookups(self) -> Optional[LookupWatch]:
+        """Return the car's lookups, asked of tf2 (set by Audit)."""
+        return self._lookups
+
+    @lookups.setter
+    def lookups(self, watch: Optional[LookupWatch]) -> None:
+        """Take the lookups' watch: it admits the configured frames past max_frames, as here."""
+        self._lookups = watch
+        if watch is not None:
+            watch.reserved = watch.reserved | self._configured
+
+    @property
+    def ended(self) -> bool:
+        """Return whether a recording was read to its end: no more data will come."""
+        return self._ended
+
+    @ended.setter
+    def ended(self, value: bool) -> None:
+        """Mark the recording read to its end: its edges' rates are then over all of it."""
+        self._ended = value
+        for edge in self.edges.values():
+            edge.whole = self.whole_recording
 
     @property
     def whole_recording(self) -> bool:

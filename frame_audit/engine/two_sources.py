@@ -110,9 +110,7 @@ def follow_rate(edge: 'Edge', received: float) -> None:
     """
     if len(edge.received_times) < RATE_WINDOW or edge.count % RATE_EVERY:
         return
-    # by the window's stamps, taken every RATE_EVERY samples: a sender's own clock paces
-    # them, where arrivals over a wireless link bunch and spread (12 Hz, then 24 Hz, by one)
-    rate = rate_of(edge.stamp_times) or rate_of(edge.received_times)
+    rate = edge.paced_rate_hz()  # taken every RATE_EVERY samples
     if rate is None:
         return
     if edge.baseline_rate_hz is None:

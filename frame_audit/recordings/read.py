@@ -333,10 +333,11 @@ class Recording:
                                  reader.duration * 1e-9 if count else 0.0, count, topics, True)
         topics: Dict[str, Tuple[str, int]] = {}
         for storage in self._storages:
-            for connection in storage.connections:
-                msgtype, count = topics.get(connection.topic, (connection.msgtype, 0))
-                topics[connection.topic] = (msgtype if msgtype == connection.msgtype else '?',
-                                            count + connection.msgcount)
+            for connection in storage.connections:  # a damaged row may hold NULLs
+                topic, own = connection.topic or '?', connection.msgtype or '?'
+                msgtype, count = topics.get(topic, (own, 0))
+                topics[topic] = (msgtype if msgtype == own else '?',
+                                 count + (connection.msgcount or 0))
         held = [s.metadata for s in self._storages if s.metadata.message_count > 0]
         count = sum(m.message_count for m in held)
         said = self._reader.message_count

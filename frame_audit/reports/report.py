@@ -14,7 +14,7 @@ from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
 from ..engine.checks.common import one_pointer_to_init
 from ..engine.checks.tree import frame_rows, FrameRow
-from ..engine.findings import Level, printable
+from ..engine.findings import Finding, Level, printable
 from ..engine.tree_view import TreeReader
 
 COLOURS = {Level.OK: '\033[32m', Level.WARN: '\033[33m', Level.ERROR: '\033[31m',
@@ -108,7 +108,7 @@ def build_report(source: str, duration_s: float, messages: int, tree: TreeReader
                             list(finding.frames), list(finding.topics), round(first_seen_s, 3),
                             dict(finding.values))
                 for finding, first_seen_s in one_pointer_to_init(
-                    [(s.finding, s.first_seen_s) for s in log.findings()])]
+                    [(s.finding, _dated(s.finding, s.first_seen_s)) for s in log.findings()])]
     findings += [FindingLine(RECORDING, Level.WARN.name, note, [], [], round(duration_s, 3), {})
                  for note in notes]
     return Report(source, round(duration_s, 3), messages, frame_rows(tree),
@@ -116,6 +116,17 @@ def build_report(source: str, duration_s: float, messages: int, tree: TreeReader
                   audited, [SkippedLine(topic, msgtype, count, 'the audit cannot read a {} '
                                         'as this topic'.format(msgtype))
                             for (topic, msgtype), count in sorted((skipped or {}).items())])
+
+
+def _dated(finding: Finding, first_seen_s: float) -> float:
+    """
+    Return when a finding first appeared.
+
+    An absence judged at a recording's end is dated from when it was first judgeable (its
+    value judged_from_s), not from the end.
+    """
+    judged = finding.values.get('judged_from_s')
+    return min(first_seen_s, judged) if isinstance(judged, (int, float)) else first_seen_s
 
 
 def to_json(report: Report) -> str:

@@ -55,6 +55,8 @@ MAX_BACKLOG = 20000
 InvalidHandle = getattr(__import__('rclpy.exceptions', fromlist=['InvalidHandle']),
                         'InvalidHandle', rclpy_implementation.InvalidHandle)
 Converter = Callable[[Any], Any]
+# a message as taken: (middleware arrival ns, order taken, node time, topic, message, gid)
+Taken = Tuple[int, int, float, 'Topic', Any, Optional[bytes]]
 Feed = Tuple[Type[Any], Converter, Callable[[Any, Arrival], None]]
 
 
@@ -319,12 +321,13 @@ class Intake:
                                    stamp_seconds(msg.clock))
                                   for msg, info in take_queued(self._clock_feed))
         now = self._clock()
-        arrivals: List[Tuple[float, int, Topic, Any, Optional[bytes]]] = []
+        arrivals: List[Taken] = []
         for topic in self.tf + self.topics:
             if topic.subscription is not None:
                 arrivals += self._queued(topic, now, len(arrivals))
-        # in arrival order across topics: a topic taken after another is not time going back
-        for received, _, topic, msg, gid in sorted(arrivals, key=lambda a: a[:2]):
+        # in the middleware's arrival order across topics (its wall clock: sim time may loop),
+        # so a topic taken after another is not time going back
+        for _, _, received, topic, msg, gid in sorted(arrivals, key=lambda a: a[:2]):
             self.take(topic, msg, gid, received)
         self.release_held(deadline=time.monotonic() + BATCH_BUDGET_S)
 
@@ -332,22 +335,21 @@ class Intake:
         """Return how long ago the oldest message still waiting for the audit arrived."""
         return max(0.0, now - self._held[0].received) if self._held else 0.0
 
-    def _queued(self, topic: Topic, now: float,
-                counted: int = 0) -> List[Tuple[float, int, Topic, Any, Optional[bytes]]]:
-        """Return every message queued on the topic, each with its receive time."""
+    def _queued(self, topic: Topic, now: float, counted: int = 0) -> List[Taken]:
+        """Return every message queued on the topic, each with its arrival and node time."""
         taken = take_queued(topic.subscription)
         self.taken += len(taken)
         arrivals = []
         for index, (msg, info) in enumerate(taken, start=counted):
             gid = info.get('publisher_gid') if isinstance(info, dict) else None
             arrived_ns = info.get('received_timestamp', 0) if isinstance(info, dict) else 0
-            arrivals.append((self._node_time(arrived_ns, now), index, topic, msg,
+            arrivals.append((arrived_ns, index, self._node_time(arrived_ns, now), topic, msg,
                              bytes(gid['data']) if gid else None))
         return arrivals
 
     def _take_all(self, topic: Topic, now: float) -> None:
         """Hand every message queued on the topic to the audit, each at its receive time."""
-        for received, _, _, msg, gid in self._queued(topic, now):
+        for _, _, received, _, msg, gid in self._queued(topic, now):
             self.take(topic, msg, gid, received)
         self.release_held()
 

@@ -37,7 +37,7 @@ from tf2_msgs.msg import TFMessage
 from . import messages
 from .intake import Intake, Topic
 from .parameters import declare_all
-from .stall import judge_stall, Stall, STALL_S
+from .stall import judge_discovery, judge_stall, Stall, STALL_S
 from ..engine.audit import Audit
 from ..engine.checks import TREE
 from ..engine.config import config_from_parameters, is_ros_parameter, NODE_NAME, parameters_of
@@ -95,6 +95,7 @@ class FrameAuditNode(Node):
         self._graph_from = time.monotonic() + DISCOVERY_GRACE_S
         self._last_batch = time.monotonic()
         self._lost = 0
+        self._stalled = False
         # one steady timer drives everything: diagnostics flow while a bag pauses
         self.create_timer(BATCH_PERIOD_S, self.run_batch,
                           clock=Clock(clock_type=ClockType.STEADY_TIME))
@@ -164,11 +165,13 @@ class FrameAuditNode(Node):
         behind = max(gap_s - BATCH_PERIOD_S, self.intake.behind_s(now))
         lost = self.intake.lost - self._lost
         self._lost = self.intake.lost
-        if behind < STALL_S and not lost:
-            return
-        self.stall = Stall(now, behind, lost)
-        self.get_logger().warning(self.stall.describe(now) + ': verdicts on that gap are '
-                                  "withheld (STALE), not the car's")
+        stalled = behind >= STALL_S or lost > 0
+        if stalled:
+            self.stall = Stall(now, behind, lost)
+            if not self._stalled:  # one line per stall, however many batches it lasts
+                self.get_logger().warning(self.stall.describe(now) + ': verdicts on that gap '
+                                          "are withheld (STALE), not the car's")
+        self._stalled = stalled
 
     # -- diagnostics ----------------------------------------------------------------------
 
@@ -183,6 +186,8 @@ class FrameAuditNode(Node):
             self.audit.forget(now)  # the panel shows the car as it is now; the log keeps the rest
             results = judge_stall(self.audit.check(now), self.stall, now,
                                   self.config.stale_after_s, self.config.history_s)
+            if time.monotonic() < self._graph_from:
+                results = judge_discovery(results, DISCOVERY_GRACE_S)
             results = [self._with_counters(r) for r in results]
             msg = messages.diagnostic_array(results, now, self.config.hardware_id)
         except Exception as error:  # reported; the next cycle runs

@@ -20,6 +20,7 @@ from ..engine.findings import CheckResult, Finding, fmt
 STALL_S = 0.5  # a gap between two batches (nominally 0.1 s) longer than this is a stall
 SETTLE_PERIODS = 3  # timing.stale_after_s periods after a stall before a silence is a stop
 STOPPED = 'stopped:'
+SILENT = 'silent:'  # a configured topic without messages (poses, odometry)
 # the findings a gap in the node's listening can make up: check -> key prefixes
 GAP_FINDINGS: Dict[str, Tuple[str, ...]] = {
     TIMING: (STOPPED, 'time_jump:', 'stamps_back'), ODOMETRY: ('jump',)}
@@ -72,4 +73,25 @@ def judge_stall(results: List[CheckResult], stall: Optional[Stall], now: float,
                   'node: withheld': note}
         judged.append(dataclasses.replace(result, findings=kept, values=values,
                                           summary=note, stale=not kept or result.stale))
+    return judged
+
+
+def judge_discovery(results: List[CheckResult], grace_s: float) -> List[CheckResult]:
+    """
+    Return the results with the verdicts on silent topics withheld while discovery runs.
+
+    Before the graph had its time, a topic without messages may simply not be discovered yet:
+    neither "not in use" nor "misspelled" can be said; the check is STALE, waiting.
+    """
+    judged = []
+    for result in results:
+        silent = [f for f in result.findings if f.key.startswith(SILENT)]
+        if not silent:
+            judged.append(result)
+            continue
+        kept = [f for f in result.findings if not f.key.startswith(SILENT)]
+        note = 'waiting {} s for discovery before judging {}'.format(
+            fmt(grace_s, 0), ', '.join(t for f in silent for t in f.topics))
+        judged.append(dataclasses.replace(result, findings=kept, summary=note,
+                                          stale=not kept or result.stale))
     return judged

@@ -7,7 +7,7 @@ from frame_audit.engine.audit import Audit
 from frame_audit.engine.checks import CHECK_IDS
 from frame_audit.engine.config import AuditConfig, PoseTopic
 from frame_audit.engine.findings import Level
-from frame_audit.engine.records import Arrival
+from frame_audit.engine.records import Arrival, HeaderRecord
 from hypothesis import assume, given, HealthCheck, settings, strategies as st
 import pytest
 from trees import audit_car, by_id, Car, feed, pose, problems, T0, tf
@@ -256,3 +256,30 @@ def test_no_false_alarm_on_any_healthy_car(speed, gyro, drift, scale, noise, sla
               noise=noise, slam_every=slam_every, correct_every=correct_every,
               tf_late_every=late_every, tf_late_s=late, odom_stamp_offset_s=vesc_offset)
     assert problems(audit_car(car)) == []
+
+
+def scans_for(audit, start, seconds, scan_frame):
+    """Feed a parked car's tree and its scans (20 Hz) from start on; return the last check."""
+    for i in range(int(seconds * 20)):
+        t = start + i / 20.0
+        audit.add_transforms([tf('map', 'odom', t), tf('odom', 'base_link', t)],
+                             Arrival('/tf', t, 'slam_toolbox'))
+        audit.add_scan(HeaderRecord(scan_frame, t), Arrival('/scan', t))
+        audit.forget(t)
+    return audit.check(t)
+
+
+def test_a_slashed_scan_frame_clears_once_the_driver_is_fixed():
+    """The urg_node says '/laser' (ROS 1's habit); fixed, the ERROR goes once the window passes."""
+    audit = Audit(AuditConfig())
+    audit.add_transforms([tf('base_link', 'laser', T0, 0.26, 0.0, 0.11)],
+                         Arrival('/tf_static', T0, 'base_link_to_laser'))
+    slashed = findings_of(scans_for(audit, T0, 5.0, '/laser'), 'connectivity')
+    assert [f.key for f in slashed] == ['slash:/laser'] and slashed[0].level == Level.ERROR
+    fixed = findings_of(scans_for(audit, T0 + 5.0, 5.0, 'laser'), 'connectivity')
+    assert [f.key for f in fixed] == ['slash:/laser']  # within timing.history_s (10 s)
+    assert findings_of(scans_for(audit, T0 + 10.0, 6.0, 'laser'), 'connectivity') == []
+    twin = Audit(AuditConfig())  # the twin: 'laser' from the start
+    twin.add_transforms([tf('base_link', 'laser', T0, 0.26, 0.0, 0.11)],
+                        Arrival('/tf_static', T0, 'base_link_to_laser'))
+    assert findings_of(scans_for(twin, T0, 5.0, 'laser'), 'connectivity') == []

@@ -7,8 +7,13 @@ ROS 1's behaviour is checked against tf2 itself in test_tf2_oracle.py; these tes
 ROS 2 distributions (Humble, Jazzy, Kilted) to what their buffer_core.cpp and cache.cpp do,
 each beside the Noetic answer to the same input, so the difference is stated, not assumed.
 """
+from dataclasses import replace
+
 import pytest
 
+from frame_audit.engine.audit import Audit
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.records import Arrival, TransformRecord
 from frame_audit.engine.tf2 import Buffer, DEFAULT_DISTRO, distro, DISTRO_NAMES, to_ns
 from frame_audit.errors import ConfigError
 
@@ -168,3 +173,72 @@ def test_a_sender_stuck_on_one_stamp_keeps_two_samples_and_tf2s_answers(name):
     assert len(stuck.caches['base_link'].samples) == 2
     assert stuck.lookup('odom', 'base_link', 1).translation[0] == pytest.approx(39999.0)
     assert stuck.lookup('odom', 'base_link', 0).translation[0] == pytest.approx(39999.0)
+
+
+def tf_record(parent: str, child: str, stamp: float, x: float = 0.0) -> TransformRecord:
+    """Return a planar transform record, as a decoded /tf message holds it."""
+    return TransformRecord(parent, child, stamp, (x, 0.0, 0.0), Q)
+
+
+def live_tree(audit, start: float, seconds: float, trackers: int = 0, slam: bool = True,
+              live: bool = True) -> float:
+    """
+    Feed a racecar for seconds from start; return when it ends.
+
+    odom → base_link at 20 Hz, SLAM's map → odom where slam; trackers: new tracked-object
+    frames a second under map (a people tracker's person_N), each sent for one second. Live,
+    the audit forgets once a second, as the node does.
+    """
+    for i in range(int(seconds * 20)):
+        t = start + i / 20.0
+        records = [tf_record('odom', 'base_link', t)] + (
+            [tf_record('map', 'odom', t)] if slam else []) + [
+            tf_record('map', 'person_{}'.format(int(t) * trackers + k), t)
+            for k in range(trackers)]
+        audit.add_transforms(records, Arrival('/tf', t, 'car'))
+        if live and i % 20 == 0:
+            audit.forget(t)
+    return start + seconds
+
+
+def mounted(config: AuditConfig) -> Audit:
+    """Return an audit that holds the racecar's LiDAR mount, latched at T0."""
+    audit = Audit(config)
+    audit.add_transforms([tf_record('base_link', 'laser', T0, 0.26)],
+                         Arrival('/tf_static', T0, 'base_link_to_laser'))
+    return audit
+
+
+def test_configured_frames_are_taken_past_max_frames():
+    """
+    Past limits.max_frames, tf2's model still takes a configured frame, as the store does.
+
+    limits.max_frames 50, a recording of 150 tracker frames before SLAM starts: SLAM's odom
+    is taken and the scan placed in map; the twin has no trackers.
+    """
+    config = replace(AuditConfig(), max_frames=50)
+    for trackers in (5, 0):
+        audit = mounted(config)
+        now = live_tree(audit, T0, 30.0, trackers, slam=False, live=False)
+        held = len(audit.lookups.buffer.caches)  # full: one message may pass the bound
+        assert 50 <= held < 50 + trackers if trackers else held == 2
+        live_tree(audit, now, 5.0, trackers, live=False)
+        assert 'odom' in audit.lookups.buffer.caches
+        assert audit.lookups.buffer.lookup('map', 'laser').ok
+
+
+def test_live_lookups_forget_the_frames_the_store_forgot():
+    """Live, an hour of tracker frames must not leave tf2's model without room for new ones."""
+    config = replace(AuditConfig(), max_frames=50)
+    audit = mounted(config)
+    now = live_tree(audit, T0, 30.0, trackers=5)
+    caches = audit.lookups.buffer.caches
+    assert len(caches) < 55 and sum(1 for c in caches if c.startswith('person_')) >= 40
+    now = live_tree(audit, now, 12.0)  # the trackers stopped a window ago: forgotten
+    assert sorted(caches) == ['base_link', 'laser', 'odom']
+    audit.add_transforms([tf_record('base_link', 'camera', now, 0.1)],
+                         Arrival('/tf_static', now, 'camera_tf'))
+    assert 'camera' in caches and audit.lookups.buffer.lookup('map', 'camera').ok
+    # a chain edge that stops stays: tf2 still holds it, and says so (not "no such frame")
+    stopped = audit.lookups.buffer.lookup('map', 'laser', to_ns(now + 20.0))
+    assert stopped.error is not None and stopped.error.kind == 'future'

@@ -601,7 +601,8 @@ def test_nav2_habits_shared_files_rewritten_yaml_and_what_is_not_installed(tmp_p
         (root / launch).read_text().splitlines(), 1) if "'config', 'odometry.yaml'" in line)
     assert missing.values['line'] == first
     assert missing.message.endswith('(and at {}:{})'.format(launch, second))
-    assert '<nav>/config/odometry.yaml is not in the workspace' in missing.message
+    assert '<nav>/config/odometry.yaml: its package holds src/nav/config/odometry.yaml but ' \
+        'does not install it' in missing.message
     assert str(tmp_path) not in missing.message  # a share path is shown as <package>/path
 
 
@@ -782,7 +783,7 @@ def test_cartographer_without_its_lua_is_a_possible_sender(tmp_path):
         .replace("'robot_2d.lua'", "'missing_2d.lua'")
     report = lint(write(tmp_path, files), ROVER)
     (unread,) = [f for f in report.findings if f.check == 'lint_files']
-    assert 'missing_2d.lua is not in the workspace' in unread.message  # not 'sets no ...'
+    assert 'missing_2d.lua: its package carto has no such file' in unread.message  # not 'sets'
     (missing,) = [f for f in report.findings if f.check == 'chain_order']
     assert missing.level == 'WARN' and 'cartographer_node' in missing.message
 

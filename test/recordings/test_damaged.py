@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional, Tuple
 
-from hypothesis import given, HealthCheck, settings, strategies as st
+from hypothesis import example, given, HealthCheck, settings, strategies as st
 import pytest
 from rosbags.rosbag2 import StoragePlugin, Writer
 from rosbags.typesys import get_typestore, Stores
@@ -177,6 +177,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> dict:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(suffix=st.sampled_from(['.mcap', '.db3']), damage=st.sampled_from(['cut', 'flip', 'swap']),
        where=st.floats(0.0, 1.0), bits=st.integers(0, 7))
+@example(suffix='.db3', damage='flip', where=0.07328535147235261, bits=1)  # a NULL topic type
 def test_random_damage_never_gives_a_traceback(tmp_path: Path, small: dict, suffix: str,
                                                damage: str, where: float, bits: int) -> None:
     data = bytearray(small[suffix])

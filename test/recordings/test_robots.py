@@ -9,32 +9,15 @@ in that one habit and must stay quiet: a false alarm is as bad as a missed fault
 """
 import json
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, Optional
 
 from frame_audit.cli import main
 from frame_audit.sim.car import drive as drive_car, POSE_TYPES
 from frame_audit.recordings.write import write_bag
 import pytest
-from robots import FOXBOT, RACECAR, record, Robot, T0, TURTLESIM, variant
+from robots import Audited, FOXBOT, RACECAR, record, Robot, T0, TURTLESIM, variant
 
 TURTLEBOT = Robot()
-
-
-class Audited:
-    """A recording's audit through the command line: exit code and JSON report."""
-
-    def __init__(self, code: int, report: dict):
-        self.code = code
-        self.report = report
-
-    def findings(self, check: Optional[str] = None) -> List[dict]:
-        return [f for f in self.report['findings'] if check is None or f['check'] == check]
-
-    def level(self, check: str) -> str:
-        return next(c['level'] for c in self.report['checks'] if c['check'] == check)
-
-    def message(self, check: str) -> str:
-        return next(c['message'] for c in self.report['checks'] if c['check'] == check)
 
 
 @pytest.fixture(scope='module')

@@ -46,7 +46,7 @@ def test_the_node_and_engine_tests_pass_on_jazzy():
     version, where = versions.stdout.split()
     assert version.startswith('7.1.') and where.startswith(str(JAZZY))
     done = jazzy('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *NODE_TESTS,
-                 *ON_THE_CAR, *ENGINE_TESTS)
+                 *ON_THE_CAR, *ENGINE_TESTS, timeout=2400)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert ' passed' in done.stdout.splitlines()[-1] and 'skipped' not in \
         done.stdout.splitlines()[-1]

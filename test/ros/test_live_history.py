@@ -26,7 +26,7 @@ from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from frame_audit.reports.diagnostics import MAX_MESSAGE_CHARS, row_message, status_content
 from frame_audit.ros.launch_checks import rcl_problem
 from frame_audit.ros.node import log_lines
-from frame_audit.ros.stall import judge_stall, Stall
+from frame_audit.ros.stall import judge_discovery, judge_stall, Stall
 from frame_audit.sim.car import FAULTS, SimulatedCar
 
 HISTORY_S = 6.0
@@ -213,6 +213,20 @@ def test_a_stop_the_nodes_own_stall_explains_is_stale_then_the_cars_error():
                             HISTORY_S)
     assert judged.level == Level.ERROR  # the window after the stall has passed
     assert judge_stall(results, None, 100.5, 1.0, HISTORY_S) == results
+
+
+def test_a_silent_topic_is_not_judged_while_discovery_runs():
+    silent = Finding('pose_frame', Level.WARN, 'no messages on /ghost_pose (poses.ghost.topic'
+                     '): a misspelled topic', 'silent:/ghost_pose', topics=('/ghost_pose',))
+    wrong = Finding('pose_frame', Level.ERROR, "/pf/viz/inferred_pose's poses are base_link's",
+                    'frame:/pf/viz/inferred_pose')
+    alone, with_fault, other = judge_discovery([
+        CheckResult('pose_frame', '', [silent]), CheckResult('pose_frame', '', [silent, wrong]),
+        CheckResult('timing', '2 moving edges on time')], 5.0)
+    assert alone.level == Level.STALE
+    assert alone.message == 'waiting 5 s for discovery before judging /ghost_pose'
+    assert with_fault.findings == [wrong] and with_fault.level == Level.ERROR
+    assert other.level == Level.OK
 
 
 # -- rqt rows and the log ------------------------------------------------------------------

@@ -109,6 +109,11 @@ class Listener:
         """Return the checks whose newest status is ERROR."""
         return {check for check, s in self.latest.items() if s.level == Level.ERROR}
 
+    def text(self, check: str) -> str:
+        """Return a status's row and its detail pane (each finding's full text)."""
+        status = self.latest[check]
+        return '\n'.join([status.message] + list(status.values.values()))
+
     def describe(self) -> str:
         """Return the newest statuses, for a failing assertion."""
         return '\n'.join('{} {} {}'.format(s.level.name, s.check, s.message)
@@ -231,11 +236,10 @@ def _healthy_then_faults(car: Car, listener: Listener, executor: SingleThreadedE
     named = drive_until(car.step, executor, lambda: wanted <= listener.errors(),
                         timeout=10.0)
     assert named, 'faults not named:\n' + listener.describe()
-    latest = listener.latest
-    assert 'odom_imu' in latest['parent_uniqueness'].message
-    assert 'vehicle_state_node' in latest['parent_uniqueness'].message or \
+    assert 'odom_imu' in listener.text('parent_uniqueness')
+    assert 'vehicle_state_node' in listener.text('parent_uniqueness') or \
         not gives_publisher_gid()
-    assert '0.27' in latest['laser_offset'].message
+    assert 'x=0.27 expected_x=0.26' in listener.latest['laser_offset'].message  # the row
 
 
 def _monitor_shows_all_ok(car: Car, executor: SingleThreadedExecutor, env: Dict[str, str]):
@@ -390,8 +394,8 @@ def test_both_faults_from_the_first_message(graph, env):
         both = drive_until(car.step, executor, lambda: {'parent_uniqueness', 'pose_frame'}
                            <= listener.errors(), 30.0)
         assert both, listener.describe()
-        assert "its poses are base_link's" in listener.latest['pose_frame'].message
-        assert 'map' in listener.latest['chain_order'].message  # odom's REP 105 parent
+        assert "its poses are base_link's" in listener.text('pose_frame')
+        assert 'map' in listener.text('chain_order')  # odom's REP 105 parent
     finally:
         stop(node)
         car.publishers.destroy()
@@ -463,8 +467,8 @@ def test_topics_not_in_use_and_topics_waited_for(graph, car, env):
             return status is not None and status.level == Level.WARN
         assert drive_until(car.step, executor, judged, 25.0), listener.describe()
         status = listener.latest['pose_frame']
-        assert '/wanted_pose (poses.wanted.topic in' in status.message
-        assert 'has 1 subscriber waiting for it and no publisher' in status.message
+        assert '/wanted_pose (poses.wanted.topic in' in listener.text('pose_frame')
+        assert 'has 1 subscriber waiting for it and no publisher' in listener.text('pose_frame')
         assert 'ghost' not in status.message and 'finding 2' not in status.values
     finally:
         stop(node)

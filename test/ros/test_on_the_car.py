@@ -237,12 +237,14 @@ def test_sigint_while_starting_is_a_quiet_exit_with_code_0(env, after_s):
 def _call(node, executor: SingleThreadedExecutor, kind, service: str, request):
     """Call one of the node's parameter services, as `ros2 param` does."""
     client = node.create_client(kind, service)
-    try:
-        assert client.wait_for_service(timeout_sec=30.0), service
-        future = client.call_async(request)
-        executor.spin_until_future_complete(future, timeout_sec=30.0)
-        assert future.done(), service
-        return future.result()
+    try:  # a node of the same name that just ended may still be in the graph: ask again
+        for _ in range(3):
+            assert client.wait_for_service(timeout_sec=30.0), service
+            future = client.call_async(request)
+            executor.spin_until_future_complete(future, timeout_sec=10.0)
+            if future.done():
+                return future.result()
+        raise AssertionError('{}: no answer'.format(service))
     finally:
         node.destroy_client(client)
 

@@ -4,7 +4,7 @@
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..config import AuditConfig
-from ..findings import Finding, fmt, Level
+from ..findings import Finding, fmt, Level, Value
 from ..geometry import Transform, yaw_of
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import Edge, FrameStore, Occurrences
@@ -29,6 +29,21 @@ def warming_up(store: FrameStore, config: AuditConfig, now: float) -> bool:
     if store.recorded is not None:
         return not store.ended
     return not store.ended and store.age(now) < WARM_UP_PERIODS * config.stale_after_s
+
+
+def judged_from(store: FrameStore, config: AuditConfig) -> Dict[str, Value]:
+    """
+    Return, as a finding's values, from when a recording's absent frame was judgeable.
+
+    Offline, existence is judged at the recording's end (warming_up), yet a frame absent
+    throughout was known absent once the warm-up had passed: 'judged_from_s', seconds into
+    the recording, which the report dates the finding by. Live, a finding appears when it
+    is judged: no value.
+    """
+    if store.recorded is None or store.last_received is None:
+        return {}
+    return {'judged_from_s': round(min(WARM_UP_PERIODS * config.stale_after_s,
+                                       since_start(store, store.last_received)), 3)}
 
 
 def moves(edge: Edge) -> bool:
@@ -92,23 +107,47 @@ INIT_HINT = ('if the config describes another robot, write one for this robot wi
 Seen = Tuple[Finding, float]  # a finding and when it was first seen (s into the audit)
 
 
+def another_robot(store: FrameStore, config: AuditConfig) -> bool:
+    """
+    Return whether the config's frames are not this robot's, so a missing one points to init.
+
+    The tree has frames, and the base is not among them, or the data names other frames where
+    the config names its own (the scan's header frame is in the tree and is not frames.laser;
+    the odometry's child frame is, and is not frames.base), or most of the configured frames
+    are absent. A car under its own config with SLAM down and its LiDAR mount not launched
+    lacks two of its four frames, and its scan still names its own LiDAR: two faults, not a
+    config of another robot.
+    """
+    if not store.frames:
+        return False
+    if config.base_frame not in store.frames:
+        return True
+    odometry = store.tracks.get(config.odom_topic)
+    named = {(frame.lstrip('/'), want) for frame in store.scan_frames
+             for want in (config.laser_frame,) if want} | \
+        {(frame.lstrip('/'), config.base_frame)
+         for frame in (odometry.child_frames if odometry else ())}
+    if any(frame in store.frames and frame != want for frame, want in named):
+        return True
+    configured = set(moving_chain(config) + (config.laser_frame,) +
+                     tuple(config.required_frames or ())) - {''}
+    return 2 * len(configured - store.frames) > len(configured)
+
+
 def one_pointer_to_init(findings: Sequence[Seen]) -> List[Seen]:
     """
     Fold the findings of one cause, a config of another robot's frames, into one (issue 21).
 
-    Each check that meets a configured frame the tree lacks says so and points to init: a
-    Neato under the car's config (base_footprint, no map, base_laser_link) got three findings
-    for one cause. They become one, at the worst level and the first time, that says every
-    fact (each naming its config key and the tree's frame) and points to init once; a
-    configured frame said missing without the pointer and without another explanation (an
-    ERROR of key 'missing', not a lost /tf_static's WARN) is the same cause. Findings are
-    (finding, first seen s); the rest keep their order.
+    Each check that meets a configured frame the tree lacks, where the config describes
+    another robot, says so and points to init: a Neato under the car's config (base_footprint,
+    no map, base_laser_link) got three findings for one cause. They become one, at the worst
+    level and the first time, that says every fact (each naming its config key and the tree's
+    frame) and points to init once. Only findings that carry the pointer themselves are
+    folded: a frame missing on the robot's own config is a fault of its own (issue 24).
+    Findings are (finding, first seen s); the rest keep their order.
     """
-    if not any(INIT_HINT in finding.message for finding, _ in findings):
-        return list(findings)
     folded = [index for index, (finding, _) in enumerate(findings)
-              if INIT_HINT in finding.message
-              or finding.key == 'missing' and finding.level == Level.ERROR]
+              if INIT_HINT in finding.message]
     if len(folded) < 2:
         return list(findings)
     ordered = sorted((findings[i][0] for i in folded), key=lambda f: -f.level)  # stable
@@ -160,9 +199,13 @@ def undecoded_tf(store: FrameStore) -> str:
                    in sorted(store.unreadable.items()) if name == topic]
         if reasons:
             parts.append('{} on {} could not be decoded ({})'.format(
-                plural(sum(n for _, n in reasons), 'message'), topic,
-                '; '.join('{}× {}'.format(n, reason) for reason, n in reasons[:3])))
+                plural(sum(n for _, n in reasons), 'message'), topic, _reasons(reasons)))
     return ', and '.join(parts)
+
+
+def _reasons(counted: Sequence[Tuple[str, int]]) -> str:
+    """Return the first three (reason, count) pairs for a message: '3× reason; 1× other'."""
+    return '; '.join('{}× {}'.format(count, reason) for reason, count in counted[:3])
 
 
 def unreadable(store: FrameStore, check: str, topics: Iterable[str],
@@ -179,11 +222,13 @@ def unreadable(store: FrameStore, check: str, topics: Iterable[str],
         count = sum(s.total for _, s in reasons)
         first = min(s.first or 0.0 for _, s in reasons)
         rest = store.topic_counts.get(topic, 0) - count
+        # none of the tree could be read: no verdict about the robot stands, so CI must not pass
+        level = Level.ERROR if rest <= 0 and topic in (TF_TOPIC, TF_STATIC_TOPIC) else Level.WARN
         findings.append(Finding(
-            check, Level.WARN,
+            check, level,
             '{} on {} could not be read and {} skipped ({}); the first at {} s. {}'.format(
                 plural(count, 'message'), topic, 'was' if count == 1 else 'were',
-                '; '.join('{}× {}'.format(s.total, reason) for reason, s in reasons[:3]),
+                _reasons([(reason, s.total) for reason, s in reasons]),
                 fmt(first - (store.first_received or first), 1),
                 'The rest of {} was audited ({})'.format(topic, plural(rest, 'message'))
                 if rest > 0 else 'None of {} could be audited'.format(topic)),

@@ -4,8 +4,8 @@
 import math
 from typing import List, Tuple
 
-from .common import arrow, describe, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    source, static_lost, undecoded_tf, warming_up, window
+from .common import arrow, describe, explained_by_lost_static, INIT_HINT, judged_from, \
+    LOST_STATIC_NOTE, source, static_lost, undecoded_tf, warming_up, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
 from ..geometry import quat_from_rpy, rotation_angle, Transform
@@ -61,7 +61,8 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     if static_lost(store) and not scanned:
         return CheckResult(LASER, '', [Finding(
             LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
-                name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser))])
+                name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser),
+            values=judged_from(store, config))])
     if scanned:
         return CheckResult(LASER, '', [Finding(
             LASER, Level.ERROR,
@@ -69,7 +70,7 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
             'to the LiDAR frame; {}'.format(laser, config.key('frames.laser'), scanned,
                                             config.scan_topic, INIT_HINT),
             'missing', frames=(laser,) + tuple(scanned.split(', ')),
-            topics=(config.scan_topic,))])
+            topics=(config.scan_topic,), values=judged_from(store, config))])
     undecoded = undecoded_tf(store)
     if undecoded:  # the missing edge may be in what could not be read
         return CheckResult(LASER, '{} cannot be checked: {} is not in the tree as read, and {}, '
@@ -78,7 +79,7 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     return CheckResult(LASER, '', [Finding(
         LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static transform '
         'in the bringup launch; {})'.format(laser, name, config.key('frames.laser')), 'missing',
-        frames=(base, laser))])
+        frames=(base, laser), values=judged_from(store, config))])
 
 
 def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:

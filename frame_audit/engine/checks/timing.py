@@ -164,8 +164,8 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     if store.stamp_clock(now) is None:  # a /clock was recorded, and none of it read yet
         return CheckResult(TIMING, '{} ({}) is in the recording but none of its messages was '
                            'read, so whether the stamps of {} are on time cannot be '
-                           'known'.format(CLOCK_TOPIC, CLOCK_TYPE, plural(len(edges), 'moving '
-                                                                           'edge')),
+                           'known'.format(CLOCK_TOPIC, CLOCK_TYPE,
+                                          plural(len(edges), 'moving edge')),
                            findings, values, stale=True)
     summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's')
     if simulated:

@@ -5,13 +5,13 @@ import math
 from dataclasses import dataclass
 from typing import Collection, Dict, List, Optional, Sequence, Tuple
 
-from .common import arrow, describe, explained_by_lost_static, INIT_HINT, LOST_STATIC_NOTE, \
-    moving_chain, plural, since_start, source, static_and_moving, static_lost, \
-    TF2_REPEATED_STAMP, tree_frames, undecoded_tf, unreadable, WARM_UP_PERIODS, warming_up, \
-    window
+from .common import another_robot, arrow, describe, explained_by_lost_static, INIT_HINT, \
+    judged_from, LOST_STATIC_NOTE, moving_chain, plural, since_start, source, \
+    static_and_moving, static_lost, TF2_REPEATED_STAMP, tree_frames, undecoded_tf, unreadable, \
+    WARM_UP_PERIODS, warming_up, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
-from ..records import TF_STATIC_TOPIC, TF_TOPIC
+from ..records import TF_STATIC_TOPIC
 from ..store import Edge, FrameStore
 from ..tree_view import TreeReader
 from ..two_sources import SAME_STAMP_CONFLICTS
@@ -189,36 +189,37 @@ def check_parent_uniqueness(store: FrameStore, config: AuditConfig, now: float) 
 
 
 def _missing(frames: Sequence[str], key: str, check: str, store: FrameStore,
-             config: AuditConfig, now: float, what: str) -> Optional[Finding]:
+             config: AuditConfig, now: float, what: str) -> Tuple[Optional[Finding], str]:
     """
     Report frames that should be in the tree, in one finding, unless the audit is too young.
 
     A lost /tf_static excuses only frames a static edge would bring: map, odom and the base
     are joined by moving edges, so their absence stays an ERROR. Where /tf or /tf_static
-    messages could not be decoded, what they held is unknown: the frames are said not to be
-    in the tree as read, with the count and the reason, never that nothing publishes them.
+    messages could not be decoded, what they held is unknown: no finding, but the reason the
+    check cannot say (its STALE summary), with the count, never that nothing publishes them.
+    Returns (the finding, the reason it cannot be known); at most one of them.
     """
     absent = [frame for frame in frames if frame not in store.frames]
     if not absent or warming_up(store, config, now):
-        return None
+        return None, ''
     names = ', '.join(absent)
     verb = 'is' if len(absent) == 1 else 'are'
     undecoded = undecoded_tf(store)
     if undecoded:
         pronoun = 'it' if len(absent) == 1 else 'them'
-        return Finding(check, Level.ERROR, '{} {} not in the tree as read: {}, so whether '
-                       'anything publishes {} cannot be known; the audit cannot vouch for '
-                       '{}'.format(names, verb, undecoded, pronoun, pronoun),
-                       'undecoded:' + key, frames=tuple(absent), topics=tuple(sorted(
-                           {t for t, _ in store.unreadable} & {TF_TOPIC, TF_STATIC_TOPIC})))
+        return None, ('{} {} not in the tree as read: {}, so whether anything publishes {} '
+                      'cannot be known; the audit cannot vouch for {}'.format(
+                          names, verb, undecoded, pronoun, pronoun))
     if static_lost(store) and not set(absent) & set(moving_chain(config)):
         return Finding(check, Level.WARN, '{} {} not in the tree: {}'.format(
-            names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent))
+            names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent),
+            values=judged_from(store, config)), ''
     hint = ''
-    if store.frames and check == CHAIN:  # the config's frames are not this robot's
+    if check == CHAIN and another_robot(store, config):
         hint = '. The tree has {}; {}'.format(tree_frames(store), INIT_HINT)
     return Finding(check, Level.ERROR, '{} {} not in the tree: {}{}'.format(
-        names, verb, what, hint), key, frames=tuple(absent))
+        names, verb, what, hint), key, frames=tuple(absent),
+        values=judged_from(store, config)), ''
 
 
 def _reversed(store: FrameStore, chain: Sequence[str], start: float) -> List[Finding]:
@@ -244,10 +245,10 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
     findings = _reversed(store, chain, window(config, now))
     # the LiDAR's absence is laser_offset's to report, once
     frames = [f for f in config.required_frames if f != config.laser_frame]
-    missing = _missing(frames, 'missing', CHAIN, store, config, now,
-                       'nothing publishes a transform to or from {} ({})'.format(
-                           'it' if len([f for f in frames if f not in store.frames]) == 1
-                           else 'them', config.key('frames.required')))
+    missing, unknown = _missing(frames, 'missing', CHAIN, store, config, now,
+                                'nothing publishes a transform to or from {} ({})'.format(
+                                    'it' if len([f for f in frames if f not in store.frames])
+                                    == 1 else 'them', config.key('frames.required')))
     if missing:
         findings.append(missing)
     for lower, upper in zip(required[1:], required[:-1]):
@@ -276,8 +277,8 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
     late = _late_frames(store, ancestry + [config.laser_frame], config)
     if late:
         summary += ' ({})'.format(', '.join(late))
-    return CheckResult(CHAIN, summary, findings, {'ancestry': ' ← '.join(ancestry)},
-                       stale=not ancestry)
+    return CheckResult(CHAIN, unknown + ('; ' if unknown else '') + summary, findings,
+                       {'ancestry': ' ← '.join(ancestry)}, stale=not ancestry or bool(unknown))
 
 
 def _late_frames(store: FrameStore, frames: Sequence[str], config: AuditConfig) -> List[str]:
@@ -297,7 +298,10 @@ def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
 
     REP 105 puts the robot's motion on odom → base; a robot whose odometry drives an edge
     under the base (odom → base_footprint the identity, base_footprint → base_link driving
-    metres) passes every other check, and init would take that edge for a mount.
+    metres) passes every other check, and init would take that edge for a mount. Only the
+    edges between the base and the frames the audit places things in are judged: an
+    AprilTag under the camera of a parked robot, or a lift's joint, moves metres below a
+    still base and is no vehicle.
     """
     base, odom = config.base_frame, config.odom_frame
     ancestry = store.ancestry(base) if base in store.frames else []
@@ -307,9 +311,8 @@ def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
     still_m = max(edge.reach_m for edge in above if edge is not None)
     still_rad = max(edge.reach_rad for edge in above if edge is not None)
     findings = []
-    for edge in sorted(store.edges.values(), key=lambda e: e.key):
-        if edge.reach_m < VEHICLE_M or still_m > edge.reach_m * STILL_SHARE \
-                or base not in store.ancestry(edge.parent):
+    for edge in _below_base(store, config):
+        if edge.reach_m < VEHICLE_M or still_m > edge.reach_m * STILL_SHARE:
             continue
         name, chain = arrow(*edge.key), arrow(odom, base)
         findings.append(Finding(
@@ -324,6 +327,26 @@ def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
             'motion_below:' + name, frames=(odom, base) + edge.key, topics=edge.topics,
             values={'reach_m': round(edge.reach_m, 4), 'base_reach_m': round(still_m, 4)}))
     return findings
+
+
+def _below_base(store: FrameStore, config: AuditConfig) -> List[Edge]:
+    """
+    Return the edges from the base down to the frames the robot's data is placed in, sorted.
+
+    Those frames: the LiDAR, the configured frames and poses' frames, and the odometry's
+    child frame; each one's ancestry up to the base.
+    """
+    odometry = store.tracks.get(config.odom_topic)
+    ends = {config.laser_frame, *config.required_frames,
+            *(pose.pose_frame for pose in config.pose_topics),
+            *(f.lstrip('/') for f in (odometry.child_frames if odometry else ()))}
+    keys = set()
+    for frame in ends & store.frames:
+        ancestry = store.ancestry(frame)
+        if config.base_frame in ancestry[1:]:
+            path = ancestry[:ancestry.index(config.base_frame) + 1]
+            keys.update(zip(path[1:], path))
+    return [store.edges[key] for key in sorted(keys) if key in store.edges]
 
 
 def _header_frames(store: TreeReader, config: AuditConfig,
@@ -365,13 +388,14 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
         topics = named.pop('')
         findings.append(Finding(CONNECTIVITY, Level.ERROR, 'an empty header.frame_id on {}'.format(
             _named_by(topics)), 'header:', topics=tuple(sorted(topics))))
+    # the LiDAR's absence is laser_offset's to report, a required frame's chain_order's
     absent = [frame for frame in sorted(named) if frame not in store.frames
-              and frame != config.laser_frame]  # the LiDAR's absence is laser_offset's
-    missing = _missing(absent, 'header:' + ','.join(absent), CONNECTIVITY, store, config, now,
-                       '{}, but no transform reaches {}, so no node can place that '
-                       'data'.format('; '.join('{} names {} in its header'.format(
-                           _named_by(named[f]), f) for f in absent),
-                           'it' if len(absent) == 1 else 'them'))
+              and frame != config.laser_frame and frame not in config.required_frames]
+    missing, unknown = _missing(
+        absent, 'header:' + ','.join(absent), CONNECTIVITY, store, config, now,
+        '{}, but no transform reaches {}, so no node can place that data'.format(
+            '; '.join('{} names {} in its header'.format(_named_by(named[f]), f)
+                      for f in absent), 'it' if len(absent) == 1 else 'them'))
     if missing:
         missing.topics = tuple(sorted({t for f in absent for t in named[f]}))
         findings.append(missing)
@@ -387,7 +411,7 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
                                store.ancestry(frame)[-1], config.base_frame, base_root,
                                '. ' + LOST_STATIC_NOTE if lost else ''),
             'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
-    findings += _slashed_scan(store, config)
+    findings += _slashed_scan(store, config, window(config, now))
     findings += unreadable(store, CONNECTIVITY, (config.scan_topic,), now)
     trees = store.trees()
     if len(trees) > 1:
@@ -398,17 +422,20 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
             'other{}'.format(len(trees), '; '.join('{{{}}}'.format(', '.join(t)) for t in trees),
                              '; ' + LOST_STATIC_NOTE if lost else ''),
             'trees', frames=tuple(t[0] for t in trees)))
-    return CheckResult(CONNECTIVITY, 'one tree of {}, every header frame in it'.format(
-        plural(len(store.frames), 'frame')), findings, {'trees': len(trees)}, stale=not trees)
+    summary = unknown or 'one tree of {}, every header frame in it'.format(
+        plural(len(store.frames), 'frame'))
+    return CheckResult(CONNECTIVITY, summary, findings, {'trees': len(trees)},
+                       stale=not trees or bool(unknown))
 
 
-def _slashed_scan(store: FrameStore, config: AuditConfig) -> List[Finding]:
+def _slashed_scan(store: FrameStore, config: AuditConfig, start: float) -> List[Finding]:
     """
-    Report a scan header whose frame id starts with '/' where TF's ids do not.
+    Report a scan header since start whose frame id starts with '/' where TF's ids do not.
 
     tf2 refuses such an id in a lookup ("frame_ids cannot start with a '/'"), so the scan
     cannot be placed. A robot whose transforms carry the '/' too (ROS 1's habit) has one
-    cause, which transform_values reports.
+    cause, which transform_values reports. Live, a driver fixed clears it once the window
+    passes, as the other header checks do.
     """
     if any(r.reason == 'leading_slash' for r in store.rejections.values()):
         return []
@@ -421,7 +448,7 @@ def _slashed_scan(store: FrameStore, config: AuditConfig) -> List[Finding]:
             frame.lstrip('/') if frame.lstrip('/') in store.frames else 'no such frame'),
         'slash:' + frame, frames=(frame,), topics=(config.scan_topic,))
         for frame, count in sorted(store.scan_frames.items())
-        if frame.startswith('/') and frame.lstrip('/')]
+        if frame.startswith('/') and frame.lstrip('/') and store.scan_last[frame] >= start]
 
 
 def _named_by(topics: Dict[str, int]) -> str:
@@ -449,12 +476,10 @@ def frame_rows(store: TreeReader, only: Optional[Collection[str]] = None) -> Lis
     was read to its end, else (live) over its recent messages.
     """
     rows = []
-    whole = store.whole_recording
     for frame in sorted(store.frames if only is None else only):
         edges: List[Edge] = sorted(store.parents.get(frame, {}).values(),
                                    key=lambda edge: edge.first_received)
-        rates = [rate for rate in (edge.mean_rate_hz() if whole else edge.rate_hz()
-                                   for edge in edges) if rate]
+        rates = [rate for rate in (edge.rate_hz() for edge in edges) if rate]
         rows.append(FrameRow(
             frame=frame, parents=tuple(edge.parent for edge in edges),
             static=bool(edges) and all(edge.is_static for edge in edges),

@@ -15,7 +15,6 @@ from typing import Callable, Protocol
 from .buffer import Answer, Tf2Error
 from .cache import Quat, Vector
 from .parse import parse_tf2_error, PasteError
-from ...errors import UsageError
 
 CHOICES = ('auto', 'model', 'tf2_py')  # --tf2 and lookups.tf2: tf2_py where importable (auto)
 # a real tf2's exception, when its text names no kind parse_tf2_error reads

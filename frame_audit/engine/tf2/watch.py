@@ -19,7 +19,8 @@ counts per second of the window.
 import math
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import AbstractSet, Any, Collection, Deque, Dict, Iterable, List, Optional, \
+    Sequence, Tuple
 
 from .backend import model_name, Real
 from .buffer import Buffer, Tf2Error
@@ -143,6 +144,9 @@ class LookupWatch:
         self.real = real.make(cache_time_s) if real else None
         self.tf2 = real.name if real else model_name(distro)
         self.max_frames = max_frames
+        # frames admitted past max_frames: the lookups' targets, and the store's configured
+        # frames once it is given this watch (FrameStore.lookups)
+        self.reserved: AbstractSet[str] = frozenset(lookup.target for lookup in lookups)
         self.silent_after_s = silent_after_s
         self.pending: Dict[Lookup, Deque[Pending]] = {lookup: deque() for lookup in lookups}
         self.seconds: Dict[Lookup, Deque[Second]] = {lookup: deque() for lookup in lookups}
@@ -168,7 +172,8 @@ class LookupWatch:
         self.resolve(received)
         room = len(self.buffer.caches) < self.max_frames
         kept = tuple(r for r in records if math.isfinite(r.stamp)
-                     and (room or r.child.lstrip('/') in self.buffer.caches))
+                     and (room or r.child.lstrip('/') in self.buffer.caches
+                          or r.child.lstrip('/') in self.reserved))
         insertions = feed(self.buffer, TfMessage(received, kept, static, publisher), self.last,
                           self.real)
         for record, insertion in zip(kept, insertions):
@@ -301,6 +306,19 @@ class LookupWatch:
                 del self.held[child]
         if self.last is not None:  # TF came: the messages before it no longer tell anything
             self.before_tf = dict.fromkeys(self.lookups, 0)
+
+    def keep_only(self, frames: Collection[str]) -> None:
+        """
+        Drop the caches of child frames not among frames: live, those the store forgot.
+
+        Hours of tracker frames would otherwise fill max_frames for good, and every later
+        frame would be one tf2 "never had"; a frame forgotten that comes again starts anew.
+        """
+        for child in [child for child in self.buffer.caches if child not in frames]:
+            del self.buffer.caches[child]
+            self.buffer.authority.pop(child, None)
+            for kept in (self.first_stamp, self.arrived, self.taken, self.held):
+                kept.pop(child, None)
 
     def tallies(self, now: float, ended: bool = False) -> List[Tally]:
         """

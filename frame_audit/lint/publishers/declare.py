@@ -25,7 +25,7 @@ from ..bringups.planner import Bringup
 from ..model import Built, DeclaredEdge, DESCRIPTION, Description, LaunchedNode, NodeParams, \
     Param, Problems, Unresolved, Where
 from ..readers.description import Body, body_edges, manager_files, read_description
-from ..readers.install import source_file
+from ..readers.install import missing_from_package, source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
 from ..readers.workspace import Collected
 from ...engine.config import AuditConfig
@@ -146,11 +146,19 @@ class Reader:
                                'runs: its parameters are not checked'.format(value), 'unresolved')
             return None
         file = source_file(value, self.collected.root)
-        if file is None:
+        why = self._missing(value) if file is None else ''
+        if why:
+            self.problems.warn(where, 'the parameter file {}: {}'.format(value, why), 'missing')
+        elif file is None:
             self.problems.warn(where, 'the parameter file {} is not in the workspace: its '
                                'parameters are not checked{}'.format(value, self._rooted(value)),
                                'missing')
         return file
+
+    def _missing(self, value: object) -> str:
+        """Say why a path into a workspace package leads to no file ('' for other paths)."""
+        return missing_from_package(value, self.collected.packages, self.collected.folders,
+                                    self.collected.root)
 
     def _rooted(self, value: str) -> str:
         """Say why a '/name.yaml' is no file: os.path.join drops what comes before a '/'."""
@@ -169,9 +177,11 @@ class Reader:
                                'lua')
             return dict(node.inline)
         if source_file(Path(named[0]) / named[1], self.collected.root) is None:
-            self.problems.warn(node.where, 'cartographer_node: its .lua file {}/{} is not in the '
-                               'workspace: the frames it publishes are not checked'.format(
-                                   named[0], named[1]), 'lua')
+            lua = '{}/{}'.format(named[0], named[1])
+            why = self._missing(lua) or 'is not in the workspace: the frames it publishes are ' \
+                'not checked'
+            self.problems.warn(node.where, 'cartographer_node: its .lua file {}{} {}'.format(
+                lua, ':' if why.startswith('its') else '', why), 'lua')
             return dict(node.inline)
         options = lua_options(Path(named[0]), named[1], self.collected.root)
         missing = [option for option in FRAME_OPTIONS if option not in options]
@@ -259,8 +269,9 @@ class Reader:
                 continue
             edge = static_edge(node.arguments, node.where)
             if isinstance(edge, str):
-                self.problems.warn(node.where, 'static_transform_publisher: {}; this transform '
-                                   'is not checked'.format(edge), 'static')
+                self.problems.warn(node.where, 'static_transform_publisher: {}{}'.format(
+                    edge, '' if edge.endswith('sends nothing') else '; this transform is not '
+                    'checked'), 'static')
                 edge = unvalued_edge(node.arguments, node.where)  # its frames are still known
             if edge is not None:
                 edges.append(replace(edge, branch=node.branch))

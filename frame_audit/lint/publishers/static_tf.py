@@ -59,7 +59,8 @@ def _numbers(fields: Fields) -> Union[Dict[str, float], str]:
         try:
             numbers[name] = float(value)
         except (TypeError, ValueError):
-            return '{} is {!r}, not a number'.format(name, value)
+            return '{} is {!r}, not a number: static_transform_publisher stops there and ' \
+                'sends nothing'.format(name, value)
     return numbers
 
 

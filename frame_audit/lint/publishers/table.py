@@ -13,7 +13,7 @@ robot_state_publisher's edges come from its robot description (see description.p
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..model import DeclaredEdge, NodeParams, Param, Where
+from ..model import DeclaredEdge, NodeParams, Param, Unresolved, Where
 from ..readers.params import yaml_text
 from ...engine.geometry import Transform
 
@@ -120,10 +120,15 @@ def _gym_bridge(r: Reading) -> List[Edge]:
 
 
 def _particle_filter(r: Reading) -> Optional[List[Edge]]:
-    """Return f1tenth/particle_filter's '/map' → '/laser' (ids fixed in its code, docs/car.md)."""
+    """
+    Return f1tenth/particle_filter's map → laser (docs/car.md).
+
+    Its code writes '/map' and '/laser'; tf2 strips the slash, and no file of the user's can
+    change them, so the edge is the one that lands: one cause, the laser's second parent.
+    """
     forked = [name for name in r.node.params if name.startswith('tf_') or name.endswith(
         ('_frame', '_frame_id', 'tf_mode'))]
-    return None if forked else [('/map', '/laser')]  # a fork names its frames: unknown
+    return None if forked else [('map', 'laser')]  # a fork names its frames: unknown
 
 
 def _slam_toolbox(r: Reading) -> List[Edge]:
@@ -154,7 +159,8 @@ TABLE: Tuple[Publisher, ...] = (
               ('publish_tf', True), _robot_localization,  # map_frame: only as world_frame
               packages=('robot_localization',)),
     Publisher('navsat_transform_node', ('navsat_transform_node',), (),
-              ('broadcast_cartesian_transform', False), lambda r: None),
+              ('broadcast_cartesian_transform', False), lambda r: None,
+              packages=('robot_localization',)),
     Publisher('cartographer', ('cartographer_node',),
               ('map_frame', 'odom_frame', 'published_frame', 'tracking_frame'),
               ('publish_to_tf', True), _cartographer, packages=('cartographer_ros',)),
@@ -198,6 +204,18 @@ TABLE: Tuple[Publisher, ...] = (
 )
 
 
+def outside_edge(frame: str) -> Optional[Tuple[str, str]]:
+    """
+    Return the edge by which the F1TENTH gym bridge, on its defaults, sends this frame.
+
+    A team drives the simulator from another workspace and names ego_racecar/base_link in its
+    own files: the frame is the bridge's, known to the lint, not a frame nobody sends.
+    """
+    node = NodeParams('gym_bridge', ('gym_bridge',), {'num_agent': Param(
+        'num_agent', 2, Where('', 0))}, Where('', 0))
+    return next((edge[:2] for edge in _gym_bridge(Reading(node)) if edge[1] == frame), None)
+
+
 def declared_publishers(entries: Sequence[Tuple[str, Sequence[Edge]]]) -> Tuple[Publisher, ...]:
     """Return a team's own publishers: the config's lint.publishers, (executable, edges) each."""
     return tuple(Publisher(name, (name,), None, sends=lambda r, edges=edges: list(edges))
@@ -226,16 +244,21 @@ def sent_edges(node: NodeParams, table: Sequence[Publisher],
     """
     Return the edges a known node sends (would send, switched=False).
 
-    None when the node is not in the table, or sends edges only its data decides.
+    None when the node is not in the table, sends edges only its data decides, or a switch or
+    frame that decides them is known only when the launch runs (world_frame: frames['map'] read
+    from a YAML file in an OpaqueFunction): its edges are unknown, never its defaults.
     """
     publisher = publisher_of(node, table)
     if publisher is None or publisher.description:
         return None if publisher is None else []
     reading = Reading(node)
-    if switched and publisher.switch and not _on(reading.get(*publisher.switch)):
+    switch = reading.get(*publisher.switch) if switched and publisher.switch else True
+    if isinstance(switch, Unresolved):
+        return None
+    if not _on(switch):
         return []
     edges = publisher.sends(reading)
-    if edges is None:
+    if edges is None or any(isinstance(p.value, Unresolved) for p in reading.used.values()):
         return None
     used = sorted(reading.used.values(), key=lambda p: (p.where.file, p.where.line))
     via = '{} ({})'.format(publisher.label if publisher.label == node.node else '{} {}'.format(

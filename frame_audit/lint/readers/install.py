@@ -203,3 +203,26 @@ def source_file(path: object, root: Path, base: Optional[Path] = None) -> Option
     real = os.path.realpath(path if path.is_absolute() else (base or root) / path)
     file = os.path.relpath(real, root).replace(os.sep, '/')
     return None if file.startswith('..') or not os.path.isfile(real) else file
+
+
+def missing_from_package(path: object, shares: Mapping[str, str], folders: Mapping[str, str],
+                         root: Path) -> str:
+    """
+    Say why a path into a workspace package's share leads to no file ('' for other paths).
+
+    The package is the user's: either its source holds the file and its install rules leave it
+    out (a setup.py that installs config/*.yaml and not the .lua), or it has no such file. Either
+    way the running launch gets a path to nothing; a path into a package outside the workspace
+    is only unknown.
+    """
+    text = str(path)
+    for name, share in shares.items():
+        if text.startswith(share + os.sep) and name in folders:
+            held = Path(folders[name]) / text[len(share) + 1:]
+            if (root / held).is_file():
+                return ('its package holds {} but does not install it (setup.py data_files or '
+                        'CMake install rules): the launch gets a path to nothing'.format(
+                            held.as_posix()))
+            return 'its package {} has no such file: the launch gets a path to nothing'.format(
+                name)
+    return ''

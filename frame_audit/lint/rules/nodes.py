@@ -7,11 +7,13 @@ Which blocks reach which node is publishers/parameters.py; these rules report a 
 node name is a slip, and two nodes one bringup starts under one name.
 """
 import difflib
-from typing import Dict, List, Mapping, Set
+import re
+from typing import Dict, List, Mapping, Sequence, Set
 
 from .subject import Subject
 from ..model import LaunchedNode, ParamBlock
 from ..publishers.parameters import matches
+from ..publishers.table import Publisher
 from ..readers.params import node_name
 from ...engine.check_ids import LINT_NODES, LINT_PARAMETERS
 from ...engine.findings import CheckResult, Finding, Level
@@ -58,7 +60,12 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
     line naming that node; so is any such block in a file passed to one node alone. Other
     unmatched blocks are not reported: one file often serves several launch files, and
     processes start nodes of their own (a costmap inside Nav2's controller_server) that no
-    launch file names; a standard node's block is never a slip.
+    launch file names; a standard node's block is never a slip. Nor is any block of a file in
+    which each node it is passed to has a block of its own name (slam_toolbox_robot1 and
+    slam_toolbox_robot2 in one file, each launch file starting one; vesc_to_odom_node beside
+    the block of a throttle_interpolator left out of the launch): the node is not on its
+    defaults; a near miss beside the node's own block is still said, unless the two differ in
+    their numbers alone. A /** block is no block of its own.
     """
     loaders: Dict[str, List[LaunchedNode]] = {}
     for node in launched:
@@ -70,6 +77,7 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
         if any(not isinstance(n.name, str) for n in nodes):
             continue  # a node started without name= is named in its code: a guess would lie
         names = sorted({n.name for n in nodes})
+        served = set(names) <= {node_name(block.node) for block in blocks.get(path, [])}
         for block in blocks.get(path, []):
             own = node_name(block.node)
             if any(matches(block, node) for node in nodes) or own in elsewhere \
@@ -77,17 +85,26 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
                 continue
             guess = difflib.get_close_matches(own, names, n=1, cutoff=0.6)
             if not guess:
-                if len(nodes) == 1:
+                if len(nodes) == 1 and not served:
                     findings.append(_lost(block, nodes[0]))
                 continue
+            if served and (_sibling(own, guess[0]) or difflib.get_close_matches(
+                    own, sorted(set(elsewhere) - set(names)), n=1, cutoff=0.6)):
+                continue  # slam_toolbox_robot2 beside robot1's own block; another's slip
             findings.append(Finding(
                 LINT_PARAMETERS, Level.WARN,
                 "{}: the block '{}' matches no node this file is passed to ({}): did you mean "
-                "'{}'? As written its parameters never reach {}, which runs on its defaults, "
-                'frames included'.format(block.where, block.node, ', '.join(names), guess[0],
-                                         guess[0]),
+                "'{}'? As written its parameters never reach {}{}".format(
+                    block.where, block.node, ', '.join(names), guess[0], guess[0],
+                    ' (its own block holds the rest)' if served
+                    else ', which runs on its defaults, frames included'),
                 'unapplied:{}'.format(block.where), values=block.where.values()))
     return findings
+
+
+def _sibling(name: str, other: str) -> bool:
+    """Return whether two names differ in their numbers alone: robot1 and robot2's nodes."""
+    return re.sub(r'\d+', '#', name) == re.sub(r'\d+', '#', other)
 
 
 def same_names(launched: List[LaunchedNode]) -> List[Finding]:
@@ -118,7 +135,34 @@ def lint_parameters(subject: Subject) -> CheckResult:
                                                      subject.started))
 
 
+def misspelled_executables(launched: Sequence[LaunchedNode],
+                           table: Sequence[Publisher]) -> List[Finding]:
+    """
+    Report an executable a known package does not have, close to one it has.
+
+    robot_localization's navsat_transfrom_node is no executable: `ros2 launch` stops there,
+    and the transform the real one would send is missing. Only a near miss of an executable
+    the table lists for that package is said; any other name may be one the table does not list.
+    """
+    findings = []
+    for node in launched:
+        if not isinstance(node.package, str) or not isinstance(node.executable, str):
+            continue
+        known = sorted({e for p in table if node.package in (p.packages or ())
+                        for e in p.executables if '::' not in e})
+        close = difflib.get_close_matches(node.executable, known, n=1, cutoff=0.8)
+        if close and node.executable not in known:
+            findings.append(Finding(
+                LINT_NODES, Level.WARN,
+                "{}: {} has no executable '{}': did you mean '{}'? `ros2 launch` stops "
+                'there'.format(node.where, node.package, node.executable, close[0]),
+                'executable:{}'.format(node.where), values=node.where.values()))
+    return findings
+
+
 def lint_nodes(subject: Subject) -> CheckResult:
-    """Report the nodes the subject starts under one name."""
-    return CheckResult(LINT_NODES, 'every node a bringup starts has a name of its own',
-                       same_names(list(subject.launched)))
+    """Report the nodes the subject starts under one name, or under an executable's slip."""
+    return CheckResult(LINT_NODES, 'every node a bringup starts has a name of its own and an '
+                       'executable its package has',
+                       same_names(list(subject.launched)) +
+                       misspelled_executables(subject.launched, subject.tree.table))

@@ -15,7 +15,8 @@ from ..publishers.declared import Declared
 from .laser_rules import laser_problems
 from ..model import DeclaredEdge, exclusive, NodeParams, Param, Where
 from ..readers.params import is_frame_key, leaf, yaml_text
-from ..publishers.table import frame_params, reads_frames, sent_edges, switch_of
+from ..publishers.table import frame_params, outside_edge, publisher_of, reads_frames, \
+    sent_edges, switch_of
 from ..publishers.static_tf import finite, unit_quaternion
 from ...engine.check_ids import CHAIN, CONNECTIVITY, PARENTS, VALUES
 from ...engine.checks.common import arrow, describe, first_of
@@ -401,7 +402,8 @@ def frame_parameters(declared: Declared) -> List[Tuple[NodeParams, Param]]:
     """
     known = [(node, param) for node in declared.nodes
              for param in frame_params(node, declared.table)]
-    frames = declared.every_frame | {str(p.value).lstrip('/') for _, p in known}
+    frames = declared.every_frame | {p.value.lstrip('/') for _, p in known
+                                     if isinstance(p.value, str)}  # not one known at launch
     found = list(known)
     for node in declared.nodes:
         if reads_frames(node, declared.table):
@@ -419,7 +421,8 @@ def _param_slashes(declared: Declared) -> List[Finding]:
                     'write {!r}'.format(p.where, node.node, p.name, p.value, p.value.lstrip('/')),
                     'slash:{}'.format(p.where), frames=(p.value.lstrip('/'),),
                     values=p.where.values())
-            for node, p in frame_parameters(declared) if p.value.startswith('/')]
+            for node, p in frame_parameters(declared)
+            if isinstance(p.value, str) and p.value.startswith('/')]
 
 
 def check_transform_values(declared: Declared) -> CheckResult:
@@ -459,6 +462,23 @@ def _unjoined(declared: Declared) -> List[Finding]:
     return findings
 
 
+def _bridge_frame(frame: str, declared: Declared) -> str:
+    """
+    Say that an undeclared frame is the F1TENTH gym bridge's, which no bringup here starts.
+
+    Whether the bridge runs beside (started from another workspace) the files cannot say; where
+    it puts the frame, they can: under map, so a consumer's odom frame never reaches it.
+    """
+    edge = outside_edge(frame)
+    if edge is None or frame in declared.frames or any(
+            p is not None and p.label == 'gym_bridge'
+            for p in (publisher_of(n, declared.table) for n in declared.nodes)):
+        return ''
+    return ('no bringup here starts the F1TENTH gym bridge, whose frame it is: if the bridge '
+            'runs beside it, {} hangs from {} ({}); whether it runs, the files cannot '
+            'say'.format(frame, edge[0], arrow(*edge)))
+
+
 def check_connectivity(declared: Declared) -> CheckResult:
     """Check that every frame a node's parameters name is declared and reaches the base."""
     frames, components = declared.frames, declared.component_of()
@@ -477,7 +497,10 @@ def check_connectivity(declared: Declared) -> CheckResult:
                 or param.value.lstrip('/') == beside:
             continue
         frame = param.value.lstrip('/')
-        if frame not in frames:
+        level, bridge = unknown, _bridge_frame(frame, declared)
+        if bridge:
+            level, what = Level.WARN, bridge
+        elif frame not in frames:
             close = difflib.get_close_matches(frame, sorted(frames), 1, 0.8)
             what = 'nothing {} publishes it: {}{}{}{}'.format(
                 declared.scope, PUBLISHERS, possible, as_link([frame], declared),
@@ -494,7 +517,7 @@ def check_connectivity(declared: Declared) -> CheckResult:
         else:
             continue
         findings.append(Finding(
-            CONNECTIVITY, unknown, "{}: {}'s {} is {}, but {}".format(
+            CONNECTIVITY, level, "{}: {}'s {} is {}, but {}".format(
                 param.where, node.node, leaf(param.name), frame, what),
             'frame:{}'.format(param.where), frames=(frame,), values=param.where.values()))
     return CheckResult(CONNECTIVITY, 'every frame the parameters name is declared and reaches '
