@@ -24,7 +24,7 @@ from ..bringups.plan import Plan
 from ..bringups.planner import Bringup
 from ..model import Built, DeclaredEdge, DESCRIPTION, Description, LaunchedNode, NodeParams, \
     Param, Problems, Unresolved, Where
-from ..readers.description import Body, body_edges, manager_files, read_description
+from ..readers.description import Body, body_edges, manager_paths, read_description
 from ..readers.install import missing_from_package, source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
 from ..readers.workspace import Collected
@@ -228,10 +228,19 @@ class Reader:
         """Return the controller files the bringup's descriptions hand Gazebo's manager."""
         if not bringup.gazebo:
             return []
-        bodies = [self.described.get(self._description(node, bringup))
-                  for node in launched if node.executable == 'robot_state_publisher']
-        return [file for body in bodies if isinstance(body, Body)
-                for file in manager_files(body, self.collected.root)]
+        files = []
+        for node in launched:
+            body = self.described.get(self._description(node, bringup)) \
+                if node.executable == 'robot_state_publisher' else None
+            for path in manager_paths(body) if isinstance(body, Body) else []:
+                file = source_file(path, self.collected.root)
+                why = self._missing(path) if file is None else ''
+                if why:  # Gazebo's controller manager starts with no controllers
+                    self.problems.warn(node.where, 'robot_state_publisher: the Gazebo '
+                                       'ros2_control plugin in {} loads its controllers from {}: '
+                                       '{}'.format(body.file, path, why), 'missing')
+                files += [file] if file is not None else []
+        return files
 
     def _description(self, node: LaunchedNode, bringup: Bringup) -> object:
         """Return robot_state_publisher's description: its parameter, ROS 1's, or its argument."""

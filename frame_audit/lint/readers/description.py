@@ -105,17 +105,16 @@ def _plugin_edges(robot: Element, file: str, where: Where) -> List[DeclaredEdge]
     return edges
 
 
-def manager_files(body: 'Body', root: Path) -> List[str]:
+def manager_paths(body: 'Body') -> List[str]:
     """
     Return the controller manager's parameter files a simulator plugin in the description names.
 
     In Gazebo the controller manager is no node of the launch: gazebo_ros2_control (or
     gz/ign_ros2_control) starts it from the description's <plugin><parameters> file.
     """
-    return [file for plugin in body.robot.iter('plugin')
+    return [child.text.strip() for plugin in body.robot.iter('plugin')
             if 'ros2_control' in plugin.attrib.get('filename', '')
-            for child in plugin.children if child.tag == 'parameters'
-            for file in [source_file(child.text.strip(), root)] if file is not None]
+            for child in plugin.children if child.tag == 'parameters']
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ class Evaluator:
             'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
             'ParameterFile': self._first, 'str': self._first, 'Path': self._first,
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
-            'RewrittenYaml': self._rewritten,
+            'RewrittenYaml': self._rewritten, 'ReplaceString': self._replaced,
             'find': self._receiver,  # FindPackageShare(p).find(p): the share folder
             'EqualsSubstitution': self._logic, 'NotEqualsSubstitution': self._logic,
             'AndSubstitution': self._logic, 'OrSubstitution': self._logic,
@@ -246,6 +246,21 @@ class Evaluator:
         source = keywords.get('source_file', call.args[0] if call.args else None)
         return Unresolved(ast.unparse(call)) if source is None else self.value(source)
 
+    def _replaced(self, call: ast.Call) -> Any:
+        """
+        Return ReplaceString's file where its condition is false: it hands the source on.
+
+        Where the condition holds (or only the launch knows it), its text is replaced in a
+        file the launch writes: the values in it are the launch's to know.
+        """
+        keywords = {k.arg: k.value for k in call.keywords}
+        source = keywords.get('source_file', call.args[0] if call.args else None)
+        condition = keywords.get('condition')
+        if source is not None and condition is not None \
+                and condition_holds(self, self.follow(condition)) is False:
+            return self.value(source)
+        return Unresolved(ast.unparse(call))
+
     def _dirname(self, call: ast.Call) -> Any:
         path = self._first(call)
         return os.path.dirname(path) if isinstance(path, str) else path
@@ -335,7 +350,7 @@ def _parameters(evaluator: Evaluator, expr: ast.expr, node: LaunchedNode, file: 
             for key, value in zip(target.keys, target.values):
                 name = evaluator.value(key)
                 if isinstance(name, str):
-                    node.inline[name] = Param(name, evaluator.value(value),
+                    node.inline[name] = Param(name, _parameter_value(evaluator, value),
                                               Where(file, key.lineno))
         elif isinstance(target, ast.DictComp):  # {name: value for ... in rows}: no file
             node.param_files.append((Built(ast.unparse(target.generators[0].iter)),
@@ -344,6 +359,21 @@ def _parameters(evaluator: Evaluator, expr: ast.expr, node: LaunchedNode, file: 
             value = evaluator.value(item)
             for one in value if isinstance(value, list) else [value]:  # {path}, [path]
                 node.param_files.append((one, Where(file, item.lineno)))
+
+
+def _parameter_value(evaluator: Evaluator, expr: ast.expr) -> Any:
+    """
+    Return an inline parameter's value: a list holding a substitution is one string.
+
+    launch_ros joins [LaunchConfiguration('robot_name'), '/'] into 'amr_3/' (a list of plain
+    strings stays a string array).
+    """
+    value = evaluator.value(expr)
+    if isinstance(expr, (ast.List, ast.Tuple)) and isinstance(value, list) \
+            and any(isinstance(item, ast.Call) for item in expr.elts) \
+            and all(isinstance(part, str) for part in value):
+        return ''.join(value)
+    return value
 
 
 def _parents(tree: ast.AST) -> Dict[int, ast.AST]:

@@ -13,6 +13,7 @@ from typing import List, Optional, Tuple
 from ..publishers.declared import Declared
 from ..model import DeclaredEdge, NodeParams, Param
 from ..readers.params import group_of, is_offset_key, is_topic_key, leaf
+from ..publishers.static_tf import taken_by_tf2
 from ..publishers.table import sent_edges
 from ...engine.check_ids import LASER, POSE
 from ...engine.checks.common import arrow, describe, plural
@@ -93,9 +94,11 @@ def check_laser_offset(declared: Declared) -> CheckResult:
         first = unvalued[0]
         chain = '' if first.key == (config.base_frame, config.laser_frame) else \
             ', below which {} cannot be composed'.format(edge)
-        return CheckResult(LASER, 'not judged: {} sends {}{}: a number known only when the '
-                           'launch runs, or a transform that moves'.format(
-                               first.describe(), arrow(*first.key), chain), stale=True)
+        why = 'tf2 drops it (transform_values says why), so the LiDAR hangs from nothing' \
+            if first.value is not None and not taken_by_tf2(first) else \
+            'a number known only when the launch runs, or a transform that moves'
+        return CheckResult(LASER, 'not judged: {} sends {}{}: {}'.format(
+            first.describe(), arrow(*first.key), chain, why), stale=True)
     if declared.possible:  # what the lint cannot read may declare it: no verdict
         return CheckResult(LASER, 'not judged: no {} the lint can read, and {} may declare '
                            'it'.format(edge, declared.possible[0][0]), stale=True)

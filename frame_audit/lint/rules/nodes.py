@@ -11,7 +11,7 @@ import re
 from typing import Dict, List, Mapping, Sequence, Set
 
 from .subject import Subject
-from ..model import LaunchedNode, ParamBlock
+from ..model import exclusive, LaunchedNode, ParamBlock
 from ..publishers.parameters import matches
 from ..publishers.table import Publisher
 from ..readers.params import node_name
@@ -113,11 +113,15 @@ def same_names(launched: List[LaunchedNode]) -> List[Finding]:
 
     Both get the parameter blocks of that name and share its services, so `ros2 param` and
     the parameters it sets reach either one; their transforms and topics do not say which.
+    Nodes on opposite sides of one condition (a Python if/else too) never run together.
     """
     by_name: Dict[str, List[LaunchedNode]] = {}
     for node in launched:
         if isinstance(node.name, str) and node.name:
             by_name.setdefault(node.label(), []).append(node)
+    by_name = {name: [n for n in nodes if any(
+        m is not n and not exclusive(n.branch, m.branch) for m in nodes)]
+        for name, nodes in by_name.items()}
     return [Finding(
         LINT_NODES, Level.WARN,
         '{}: {} nodes are named {} ({}): they share its parameter blocks and services, and '

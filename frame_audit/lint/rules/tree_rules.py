@@ -22,7 +22,7 @@ from ...engine.check_ids import CHAIN, CONNECTIVITY, PARENTS, VALUES
 from ...engine.checks.common import arrow, describe, first_of
 from ...engine.config import AuditConfig
 from ...engine.findings import CheckResult, Finding, fmt, Level
-from ...engine.geometry import distance, quat_from_rpy, rotation_angle
+from ...engine.geometry import distance, normalized, quat_from_rpy, rotation_angle, rpy_of
 
 PUBLISHERS = ('no static transform, robot description or publisher the lint knows declares it '
               '(the README lists them)')
@@ -389,6 +389,13 @@ def _not_unit(q: Tuple[float, float, float, float]) -> str:
                  'parent child, 8 arguments)'.format(
                      name, fmt(angle, 4), fmt(math.degrees(angle), 1),
                      ', '.join(fmt(c, 4) for c in meant), name, fmt(angle, 4)))
+    elif norm > 0:  # a slip in the digits (0.7171 for 0.7071): its direction is the intent
+        unit = normalized(q)
+        text += ('. Scaled to length 1 it is {}: probably what was meant, (qx, qy, qz, qw) = '
+                 '({})'.format(', '.join('{} {} degrees'.format(name, fmt(math.degrees(a), 1))
+                                         for name, a in zip(('roll', 'pitch', 'yaw'),
+                                                            rpy_of(unit))),
+                               ', '.join(fmt(c, 4) for c in unit)))
     return text
 
 
