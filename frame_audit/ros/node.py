@@ -93,6 +93,7 @@ class FrameAuditNode(Node):
         self._next_diagnostics = time.monotonic() + self.config.diagnostic_period
         self._next_discovery = time.monotonic()
         self._graph_from = time.monotonic() + DISCOVERY_GRACE_S
+        self._graph_known = False  # the audit has the graph, read after the grace
         self._last_batch = time.monotonic()
         self._lost = 0
         self._stalled = False
@@ -154,6 +155,7 @@ class FrameAuditNode(Node):
         graph = self.intake.discover()
         if time.monotonic() >= self._graph_from:  # discovery had its time
             self.audit.set_topic_graph(graph)
+            self._graph_known = True
 
     def _note_stall(self, gap_s: float) -> None:
         """
@@ -186,7 +188,7 @@ class FrameAuditNode(Node):
             self.audit.forget(now)  # the panel shows the car as it is now; the log keeps the rest
             results = judge_stall(self.audit.check(now), self.stall, now,
                                   self.config.stale_after_s, self.config.history_s)
-            if time.monotonic() < self._graph_from:
+            if not self._graph_known:
                 results = judge_discovery(results, DISCOVERY_GRACE_S)
             results = [self._with_counters(r) for r in results]
             msg = messages.diagnostic_array(results, now, self.config.hardware_id)
@@ -275,10 +277,21 @@ def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
         if node.context.ok():
             raise
     finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        executor.shutdown()
-        node.destroy_node()
-        rclpy.try_shutdown()
+        _quietly(executor.shutdown, node.destroy_node, rclpy.try_shutdown)
+
+
+def _quietly(*steps: Callable[[], Any]) -> None:
+    """
+    Run each cleanup step; a second Ctrl-C meanwhile interrupts one step, not the rest.
+
+    Once rclpy is shut down (its own handler gone), a late Ctrl-C is ignored to the exit.
+    """
+    for step in steps:
+        try:
+            step()
+        except KeyboardInterrupt:
+            pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
@@ -298,8 +311,7 @@ def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
         if rclpy.ok():
             rclpy.try_shutdown()
             sys.exit('{}: cannot start: {}'.format(name, str(error).splitlines()[0]))
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    rclpy.try_shutdown()
+    _quietly(rclpy.try_shutdown)
     sys.exit(0)
 
 

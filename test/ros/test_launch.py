@@ -226,3 +226,32 @@ def test_range_errors_have_balanced_brackets():
         config_from_parameters({'laser_offset.tolerance_m': 11.0})
     with pytest.raises(ConfigError, match=r'is out of range \(0.0, 3600.0\]$'):
         config_from_parameters({'diagnostic_period': 0.0})
+
+
+def test_a_simulator_that_exits_at_start_fails_the_sim_launch():
+    """A bad faults:= or seed:= ends the simulator with code 1: the launch fails with it."""
+    tree = ast.parse((LAUNCH / 'sim.launch.py').read_text())
+    handler = next(c for c in ast.walk(tree) if isinstance(c, ast.Call)
+                   and getattr(c.func, 'id', '') == 'OnProcessExit')
+    assert ast.unparse(keyword(handler, 'target_action')) == 'simulator'
+    assert ast.unparse(keyword(handler, 'on_exit')) == '_fail_with_simulator'
+    simulator = next(node for node in tree.body if isinstance(node, ast.FunctionDef)
+                     and node.name == 'generate_launch_description')
+    assigned = [n for n in ast.walk(simulator) if isinstance(n, ast.Assign)
+                and ast.unparse(n.targets[0]) == 'simulator']
+    assert assigned and ast.unparse(assigned[0].value.func) == 'Node'
+
+
+def test_the_launch_check_names_a_mixed_list_before_anything_starts(tmp_path):
+    from frame_audit.ros.launch_checks import check_bringup, LaunchError
+    car = tmp_path / 'car.yaml'
+    car.write_text('frame_audit:\n  ros__parameters:\n    laser_offset:\n'
+                   '      translation: [0.26, 0, 0.11]\n')
+    with pytest.raises(LaunchError, match=r'^config:=.*car.yaml: laser_offset.translation: '
+                       r"\[0.26, 0, 0.11\] mixes double and integer \('0'\): ROS reads one "
+                       r'type per list; write every number with a decimal point; nothing was '
+                       r'started$'):
+        check_bringup(str(car), 'false', lambda name: True)
+    car.write_text('frame_audit:\n  ros__parameters:\n    laser_offset:\n'
+                   '      translation: [0.26, 0.0, 0.11]\n')  # the healthy twin
+    check_bringup(str(car), 'false', lambda name: True)
