@@ -38,10 +38,12 @@ from . import messages
 from .intake import Intake, Topic
 from .parameters import declare_all
 from .stall import judge_discovery, judge_stall, Stall, STALL_S
+from .tf2_buffer import choose, Real
 from ..engine.audit import Audit
 from ..engine.checks import TREE
-from ..engine.config import config_from_parameters, is_ros_parameter, NODE_NAME, parameters_of
-from ..errors import ConfigError
+from ..engine.config import AuditConfig, config_from_parameters, is_ros_parameter, NODE_NAME, \
+    parameters_of
+from ..errors import ConfigError, UsageError
 from ..engine.findings import CheckResult, Level
 from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC
@@ -65,6 +67,14 @@ LOG_EVERY_S = 10.0
 SHOWN_IN_LOG = 3  # findings of one cause named in its log line; the rest are counted
 
 
+def _tf2_chosen(config: AuditConfig) -> Optional[Real]:
+    """Return tf2 itself (tf2_py, on the car) for the lookups check, as lookups.tf2 asks."""
+    try:
+        return choose(config.lookups_tf2, config.key('lookups.tf2'))
+    except UsageError as error:  # the key asks for a tf2 this machine does not have
+        raise ConfigError(str(error)) from None
+
+
 class FrameAuditNode(Node):
     """
     The frame_audit node: parameters -> AuditConfig, topics -> Audit, results -> /diagnostics.
@@ -78,7 +88,7 @@ class FrameAuditNode(Node):
                          **kwargs)
         self.config = config_from_parameters(self._audit_parameters())
         declare_all(self, parameters_of(self.config))  # `ros2 param list` shows what runs
-        self.audit = Audit(self.config)
+        self.audit = Audit(self.config, real=_tf2_chosen(self.config))
         self.check_failures = 0
         self.stall: Optional[Stall] = None
         self._logged_at = -1e9

@@ -170,6 +170,16 @@ def test_wrong_parameter_is_one_line_naming_the_key(env):
     assert len(lines) == 1 and 'laser_offset.translation' in lines[0], result.stderr
 
 
+def test_lookups_tf2_asking_for_a_missing_tf2_is_one_line_naming_the_key(env):
+    """This machine has no tf2_py: lookups.tf2 tf2_py stops the node; auto takes the model."""
+    result = subprocess.run(node_command('-p', 'lookups.tf2:=tf2_py'), env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode != 0 and 'Traceback' not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and 'lookups.tf2' in lines[0], result.stderr
+    assert 'tf2_py is not importable' in lines[0]
+
+
 def monitor_command(*options: str) -> List[str]:
     """Return `frame-audit monitor`'s command line (its module, as the CLI runs it)."""
     return [sys.executable, '-m', 'frame_audit', 'monitor'] + list(options)
