@@ -141,24 +141,32 @@ def _cmake_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
 
 
 def _expand(folder: Path, destination: str, sources: List[str]) -> Iterator[Tuple[str, Path]]:
-    """Yield (path under the package's share, source file) for one install rule."""
+    """
+    Yield (path under the package's share, source file) for one install rule.
+
+    os.path's tests, not pathlib's: a name past 255 bytes is no file, never an OSError.
+    """
     for source in sources:
         if source.endswith('/**'):
             top = folder / source[:-3]
-            for path in sorted(top.rglob('*')) if top.is_dir() else []:
+            for path in sorted(top.rglob('*')) if os.path.isdir(top) else []:
                 if path.is_file():
                     yield '/'.join(filter(None, (destination, path.relative_to(top)
                                                  .as_posix()))), path
-        elif (folder / source).is_file():
+        elif os.path.isfile(folder / source):
             yield '/'.join(filter(None, (destination, Path(source).name))), folder / source
 
 
 def _link(target: Path, source: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if target.is_symlink():
-        target.unlink()
-    if not target.exists():
-        target.symlink_to(source)
+    """Link one installed file; a destination no file system holds (past 255 bytes) is none."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_symlink():
+            target.unlink()
+        if not target.exists():
+            target.symlink_to(source)
+    except OSError:  # the install fails there too: what names the file finds it missing
+        return
 
 
 def build_share(into: Path, packages: Mapping[str, Path], files: List[Path]) -> Dict[str, str]:
@@ -219,7 +227,7 @@ def missing_from_package(path: object, shares: Mapping[str, str], folders: Mappi
     for name, share in shares.items():
         if text.startswith(share + os.sep) and name in folders:
             held = Path(folders[name]) / text[len(share) + 1:]
-            if (root / held).is_file():
+            if os.path.isfile(root / held):  # a name past 255 bytes is no file, no OSError
                 return ('its package holds {} but does not install it (setup.py data_files or '
                         'CMake install rules): the launch gets a path to nothing'.format(
                             held.as_posix()))

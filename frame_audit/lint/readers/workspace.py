@@ -30,6 +30,7 @@ from ...engine.findings import Finding
 
 SKIP_FOLDERS = ('build', 'install', 'log', '__pycache__')
 MAX_FILE_BYTES = 2 << 20  # files past this are skipped with a WARN, never parsed
+PACKAGE_NAME = re.compile(r'[A-Za-z0-9][A-Za-z0-9_-]{0,254}')  # REP 144, and a folder's name
 PARSE_ERRORS = (SyntaxError, ValueError, yaml.YAMLError, expat.ExpatError, UnicodeDecodeError,
                 OSError, RecursionError)
 
@@ -108,8 +109,13 @@ def _files(root: Path, unreadable: List[str], exclude: Sequence[str]) -> Iterato
                 yield path  # never a pipe or a device: reading one would wait forever
 
 
-def _packages(files: List[Path]) -> Dict[str, Path]:
-    """Return package name → its source folder, from each package.xml."""
+def _packages(files: List[Path], refused: List[Tuple[Path, int, str]]) -> Dict[str, Path]:
+    """
+    Return package name → its source folder, from each package.xml.
+
+    The name becomes a folder of the share (share/<name>): one that no package can have (a
+    slash, `..`, past 255 bytes) goes to refused, and the folder's own name stands in.
+    """
     packages = {}
     for path in files:
         if path.name != 'package.xml' or path.stat().st_size > MAX_FILE_BYTES:
@@ -119,8 +125,10 @@ def _packages(files: List[Path]) -> Dict[str, Path]:
             element = load_xml(path.read_text(encoding='utf-8')).find('name')
         except PARSE_ERRORS:
             element = None
-        if element is not None and element.text.strip():
+        if element is not None and PACKAGE_NAME.fullmatch(element.text.strip()):
             name = element.text.strip()
+        elif element is not None and element.text.strip():
+            refused.append((path, element.line, element.text.strip()))
         packages[name] = path.parent
     return packages
 
@@ -201,10 +209,17 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
     root = root.resolve()
     unlisted: List[str] = []
     files = list(_files(root, unlisted, exclude))
-    folders = _packages(files)
+    refused: List[Tuple[Path, int, str]] = []
+    folders = _packages(files, refused)
     collected = Collected(root, packages=build_share(share, folders, files), share=str(share),
                           folders={name: folder.relative_to(root).as_posix()
                                    for name, folder in folders.items()})
+    for path, line, name in refused:
+        collected.warn(Where(path.relative_to(root).as_posix(), line),
+                       'names its package {!r}, which no package can be named (letters, digits, '
+                       '_ and -, at most 255): the folder name {} stands in'.format(
+                           name if len(name) <= 60 else name[:57] + '...', path.parent.name),
+                       'package_name')
     for folder in folders.values():
         for name in unreadable_build_files(folder):
             collected.warn(Where((folder / name).relative_to(root).as_posix(), 0),
