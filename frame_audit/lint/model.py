@@ -190,9 +190,14 @@ class NodeParams:
     package: Optional[str] = None  # the package it runs from, when the launch names one
 
 
-def problem(where: Where, message: str, key: str) -> Finding:
-    """Return a problem with the input itself (the lint could not check something) at a place."""
-    return Finding(LINT_FILES, Level.WARN, '{}: {}'.format(where, message),
+def problem(where: Where, message: str, key: str, level: Level = Level.WARN) -> Finding:
+    """
+    Return a problem with the input itself at a place.
+
+    A WARN: the lint could not check something. An ERROR: the files themselves stop the robot
+    at startup (a launch file that includes itself, a .lua file cartographer refuses).
+    """
+    return Finding(LINT_FILES, level, '{}: {}'.format(where, message),
                    '{}:{}'.format(key, where), values=where.values())
 
 
@@ -209,6 +214,6 @@ class Problems:
     shown: Callable[[str], str] = str
     found: List[Finding] = field(default_factory=list)
 
-    def warn(self, where: Where, message: str, key: str) -> None:
-        """Record that something at this place could not be checked, and why."""
-        self.found.append(problem(where, self.shown(message), key))
+    def warn(self, where: Where, message: str, key: str, level: Level = Level.WARN) -> None:
+        """Record that something at this place could not be checked (or stops the robot)."""
+        self.found.append(problem(where, self.shown(message), key, level))

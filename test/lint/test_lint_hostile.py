@@ -5,7 +5,8 @@ Hostile workspaces for `frame-audit lint` (issue 24): one clear line each, never
 
 Each is generated here: a setup.py that is a link to /dev/zero, a CMakeLists.txt that is a
 named pipe, expressions nested past the Python parser, a YAML launch file nested 50,000 deep
-(libyaml's C composer overflowed its stack on it), a cartographer .lua whose includes fan out.
+(libyaml's C composer overflowed its stack on it), a cartographer .lua whose includes fan out
+(cartographer refuses the second include of a file: said once, read no further).
 The lint runs in a child process, so a crash or a hang fails the test instead of the run.
 """
 import json
@@ -100,7 +101,12 @@ def test_a_yaml_launch_file_nested_50000_deep(tmp_path):
 
 
 def test_a_lua_file_whose_includes_fan_out(tmp_path):
-    """Each of 9 files includes the next 20 times: 20^9 readings unless each is read once."""
+    """
+    Each of 9 files includes the next 20 times: 20^9 readings unless each is read once.
+
+    cartographer refuses the second include of level9.lua (LOG(FATAL) "Tried to include ...
+    twice"): that is said, with both lines, and cartographer sends no frame.
+    """
     files = {'src/bot/config/level{}.lua'.format(i): 'include "level{}.lua"\n'.format(i + 1) * 20
              for i in range(9)}
     files['src/bot/config/level9.lua'] = 'options = {\n  map_frame = "map",\n}\n'
@@ -119,6 +125,9 @@ def test_a_lua_file_whose_includes_fan_out(tmp_path):
         </launch>
         """
     done = lint_child(robot(tmp_path, files))
-    assert lint_files_messages(done) == []  # every frame option read, the include's too
+    (said,) = lint_files_messages(done)
+    assert said.startswith('src/bot/config/level8.lua:2: includes level9.lua a second time '
+                           '(first at src/bot/config/level8.lua:1; again at '
+                           'src/bot/config/level8.lua:2): cartographer stops at startup'), said
     rows = {row['frame']: row['parents'] for row in json.loads(done.stdout)['frames']}
-    assert rows['odom'] == ['map'] and rows['base_link'] == ['odom']
+    assert 'odom' not in rows and rows['laser'] == ['base_link']

@@ -501,17 +501,8 @@ def test_includes_that_go_wrong_never_crash(tmp_path_factory, breaks, entry):
     ended_as_the_lint_does(lint(root, *args))
 
 
-QUIET_YET = {  # misses these tests found, left to the owners of the planner and the .lua reader
-    ('python→xml', 'itself'): 'a launch file that includes itself is no root: never a bringup',
-    ('python→xml', 'back'): 'two launch files that include each other: neither is a bringup',
-    ('lua→lua', 'back'): 'cartographer aborts on a .lua included twice; the lint reads it once',
-}
-
-
 @pytest.mark.parametrize('name, action', [
-    pytest.param(name, action, marks=pytest.mark.xfail(
-        reason=QUIET_YET[name, action], strict=True) if (name, action) in QUIET_YET else ())
-    for name in sorted(INCLUDES) for action in ACTIONS])
+    (name, action) for name in sorted(INCLUDES) for action in ACTIONS])
 def test_an_include_gone_wrong_is_named(tmp_path, name, action):
     """Each include broken alone: a WARN or an ERROR names the includer or the included file."""
     include = INCLUDES[name]

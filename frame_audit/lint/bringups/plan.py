@@ -4,8 +4,9 @@
 The planning stage: which bringups the lint checks, from the launch files collected.
 
 The entries named run together as one bringup; with none named, each launch file no other
-includes is a bringup of its own; a workspace with no launch file at all gets one bringup per
-robot description, as if a launch handed it to robot_state_publisher.
+includes is a bringup of its own, and so is the first of files that only include each other;
+a workspace with no launch file at all gets one bringup per robot description, as if a launch
+handed it to robot_state_publisher.
 """
 from dataclasses import dataclass, replace
 from typing import Dict, List, Mapping, Sequence, Tuple
@@ -49,7 +50,7 @@ def _entry_files(collected: Collected, entries: Sequence[str]) -> List[str]:
 
 
 def _each_root(collected: Collected, planner: Planner, problems: Problems) -> List[Bringup]:
-    """Return a bringup per launch file no other includes, as it runs with its defaults."""
+    """Return a bringup per entry (Planner.roots), as it runs with its defaults."""
     reads: Dict[str, LaunchRead] = {}
     for file, source in collected.sources.items():
         try:

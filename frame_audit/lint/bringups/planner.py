@@ -6,7 +6,9 @@ Bringups: an entry launch file and everything it includes, as `ros2 launch` woul
 A workspace holds alternatives (a launch per robot model, per mode, a deprecated folder), so
 its files never run all at once. A bringup follows one entry file through its includes, with
 the launch arguments given (else their defaults) and the conditions evaluated where they can
-be. With no entry named, each launch file that no other file includes is an entry of its own.
+be. With no entry named, each launch file that no other file includes is an entry of its own,
+and so is the first of files that only include each other (no entry reaches them). An include
+that leads back to a file it came from is said, and not followed again.
 An include that leads outside the workspace, or that only a running launch can resolve, may
 start nodes that send transforms: the bringup keeps it as a possible sender.
 """
@@ -18,8 +20,9 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 from ..model import Branch, Include, LaunchedNode, LaunchRead, Param, Unresolved, Where
 from ..readers.install import source_file
 from ..readers.workspace import LaunchSource
+from ...engine.findings import Level
 
-MAX_DEPTH = 16  # includes within includes: deeper is a cycle the stack did not catch
+MAX_DEPTH = 16  # includes within includes (the stack catches a cycle): a bound on nesting
 MAX_FILES = 500  # launch files read for one bringup
 GAZEBO = ('gazebo_ros', 'ros_gz_sim', 'ros_ign_gazebo', 'gazebo_ros2_control')
 JOINT_STATES = ('joint_state_publisher', 'joint_state_publisher_gui', 'ros2_control_node',
@@ -49,7 +52,7 @@ class Bringup:
             token.value in JOINT_STATES for token in node.arguments) for node in self.nodes)
 
 
-Warn = Callable[[Where, str, str], None]
+Warn = Callable[..., None]  # Problems.warn: (where, message, key, level=WARN)
 
 
 def include_target(include: Include, root: Path) -> Optional[str]:
@@ -71,10 +74,25 @@ class Planner:
         self.folders = {name: str(root / folder) for name, folder in (folders or {}).items()}
 
     def roots(self, reads: Mapping[str, LaunchRead]) -> List[str]:
-        """Return the launch files no other file includes (conditions or not), in order."""
-        included = {include_target(include, self.root) for read in reads.values()
-                    for include in read.includes}
-        return [file for file in sorted(self.sources) if file not in included]
+        """
+        Return the entries: each launch file no other includes, then one per part none reaches.
+
+        A file that includes only itself is an entry still (its self-include said when it is
+        followed). Files that include each other with nothing above them (A → B → A) are
+        reached by no entry: the first of them in order stands in as one, so no launch file
+        goes unchecked because a cycle hides it.
+        """
+        graph = {file: {include_target(include, self.root) for include in read.includes}
+                 for file, read in reads.items()}
+        included = {target for file, targets in graph.items() for target in targets
+                    if target != file}
+        entries = [file for file in sorted(self.sources) if file not in included]
+        reached = _reached(graph, entries)
+        for file in sorted(graph):
+            if file not in reached:
+                entries.append(file)
+                reached |= _reached(graph, [file])
+        return entries
 
     def expand(self, entries: List[str], given: Mapping[str, Any]) -> Bringup:
         """Return the bringup of these entry files started together with these arguments."""
@@ -85,9 +103,10 @@ class Planner:
 
     def _follow(self, bringup: Bringup, file: str, given: Dict[str, Any],
                 stack: List[str], branch: Branch) -> None:
-        if file in stack or len(stack) >= MAX_DEPTH or len(bringup.files) >= MAX_FILES:
-            self.warn(Where(file, 1), 'included again by {} (a cycle, or includes nested past '
-                      '{}): not followed further'.format(' → '.join(stack), MAX_DEPTH), 'cycle')
+        if len(stack) >= MAX_DEPTH or len(bringup.files) >= MAX_FILES:
+            self.warn(Where(file, 1), 'included again by {} (includes nested past {}, or more '
+                      'than {} files): not followed further'.format(
+                          ' → '.join(stack), MAX_DEPTH, MAX_FILES), 'cycle')
             return
         bringup.files.append(file)
         try:
@@ -111,6 +130,9 @@ class Planner:
                  stack: List[str], branch: Branch) -> None:
         target = include_target(include, self.root)
         text = self.shown(str(include.target))
+        if target in stack:
+            self._cycle(include, stack[stack.index(target):] + [target], branch)
+            return
         if target in self.sources:
             given = dict(configurations)
             given.update(include.arguments)
@@ -128,6 +150,32 @@ class Planner:
             self.warn(include.where, 'an included launch file is {}, known only when the '
                       'launch runs: the nodes it starts are not checked'.format(text),
                       'unresolved')
+
+    def _cycle(self, include: Include, cycle: List[str], branch: Branch) -> None:
+        """
+        Say an include that leads back to a file it came from: `ros2 launch` never stops.
+
+        launch has no guard against it: it includes the file again and again until Python's
+        recursion limit ends the launch. Under a condition only a running launch knows, it
+        happens only where the condition holds: a WARN, not an ERROR.
+        """
+        what = 'includes itself' if len(cycle) == 2 else 'closes a cycle of includes ({})' \
+            .format(' → '.join(self.shown(file) for file in cycle))
+        when = ', where its condition holds,' if branch else ''
+        self.warn(include.where, '{}: `ros2 launch`{} includes it again and again until the '
+                  'launch fails; the nodes are checked as if it were included once'.format(
+                      what, when), 'cycle', Level.WARN if branch else Level.ERROR)
+
+
+def _reached(graph: Mapping[str, Set[Optional[str]]], entries: List[str]) -> Set[str]:
+    """Return the launch files the entries include, directly or through others, and them."""
+    reached, todo = set(), list(entries)
+    while todo:
+        file = todo.pop()
+        if file not in reached:
+            reached.add(file)
+            todo += [target for target in graph.get(file, ()) if target is not None]
+    return reached
 
 
 def _identity(node: LaunchedNode) -> Tuple[Where, str]:

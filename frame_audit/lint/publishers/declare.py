@@ -29,7 +29,7 @@ from ..readers.install import missing_from_package, source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
 from ..readers.workspace import Collected
 from ...engine.config import AuditConfig
-from ...engine.findings import Finding
+from ...engine.findings import Finding, Level
 
 Possible = List[Tuple[str, Optional[Where]]]  # who may send transforms the lint cannot read
 
@@ -77,6 +77,11 @@ def _own_prefix(prefix: str) -> str:
     Neobotix bringups) sends /base_link; tf2 strips the '/', so the tree is the unprefixed one.
     """
     return '' if prefix == '/' else prefix
+
+
+def _route(route: Tuple[Where, ...]) -> str:
+    """Return a route of includes as its lines: `a.lua:3 → b.lua:1`."""
+    return ' → '.join(map(str, route))
 
 
 def _label(node: LaunchedNode) -> str:
@@ -183,13 +188,28 @@ class Reader:
             self.problems.warn(node.where, 'cartographer_node: its .lua file {}{} {}'.format(
                 lua, ':' if why.startswith('its') else '', why), 'lua')
             return dict(node.inline)
-        options = lua_options(Path(named[0]), named[1], self.collected.root)
-        missing = [option for option in FRAME_OPTIONS if option not in options]
+        read = lua_options(Path(named[0]), named[1], self.collected.root)
+        if read.twice:
+            self._refused(node, *read.twice)
+            return dict(node.inline)
+        missing = [option for option in FRAME_OPTIONS if option not in read.options]
         if missing:
             self.problems.warn(node.where, 'cartographer_node: {}/{} sets no {} the lint can '
                                'read: the frames it publishes are not checked'.format(
                                    named[0], named[1], ', '.join(missing)), 'lua')
-        return {**options, **node.inline}
+        return {**read.options, **node.inline}
+
+    def _refused(self, node: LaunchedNode, name: str, first: Tuple[Where, ...],
+                 second: Tuple[Where, ...]) -> None:
+        """Say the include cartographer stops at: its LuaInclude runs each file only once."""
+        same = 0  # the routes' shared start, left out: each keeps at least its include line
+        while same < min(len(first), len(second)) - 1 and first[same] == second[same]:
+            same += 1
+        self.problems.warn(second[-1], 'includes {} a second time (first at {}; again at {}): '
+                           'cartographer stops at startup with LOG(FATAL) "Tried to '
+                           'include {} twice", so {} publishes no frame'.format(
+                               name, _route(first[same:]), _route(second[same:]), name,
+                               node.label()), 'lua', Level.ERROR)
 
     def _sent(self, node: LaunchedNode, params: NodeParams, bringup: Bringup,
               possible: Possible) -> List[DeclaredEdge]:

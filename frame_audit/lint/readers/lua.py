@@ -8,6 +8,7 @@ file's `options = { map_frame = "map", published_frame = "base_link", ... }` (or
 lines, or a file it includes) decide its edges. They have no defaults in cartographer's code.
 """
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
@@ -41,36 +42,65 @@ def lua_file(arguments: List[Token]) -> Union[Tuple[str, str], str]:
     return str(found[FLAGS[0]]), str(found[FLAGS[1]])
 
 
-def lua_options(folder: Path, name: str, root: Path, depth: int = 0,
-                read: Optional[Dict[str, Dict[str, Param]]] = None) -> Dict[str, Param]:
+@dataclass
+class LuaOptions:
+    """
+    What cartographer makes of a .lua file: the options set, or the include it stops at.
+
+    twice: the file included twice and the two routes of includes (from the top file) that
+    reach it, the first taken first; cartographer's
+    LuaInclude refuses a file it has included before (LOG(FATAL) "Tried to include ... twice"),
+    whether by a cycle or by two files that both include it.
+    """
+
+    options: Dict[str, Param] = field(default_factory=dict)
+    twice: Optional[Tuple[str, Tuple[Where, ...], Tuple[Where, ...]]] = None
+
+
+def lua_options(folder: Path, name: str, root: Path) -> LuaOptions:
     """
     Return the options a .lua file sets (a string or a boolean), its includes first.
 
     cartographer_node looks for an include in the configuration folder, then in cartographer's
     own (map_builder.lua, trajectory_builder.lua: no frame options): only the first is read.
-    Each file is read once (read): a file included 20 times by each of its includes costs one
-    reading, not 20 to the power of the depth.
+    The includes run as cartographer runs them, each file at most once: a second include of
+    one file stops it (and the reading), so a file included 20 times costs one reading.
     """
-    path = folder / name
-    file = source_file(path, root)
-    read = {} if read is None else read
-    if file is None or depth > MAX_INCLUDES:
+    found = LuaOptions()
+    found.options = _read(folder, name, root, found, {}, ())
+    return found
+
+
+def _read(folder: Path, name: str, root: Path, found: LuaOptions,
+          included: Dict[str, Tuple[Where, ...]], route: Tuple[Where, ...]) -> Dict[str, Param]:
+    """Return the options of one file and its includes; found.twice once one is refused."""
+    file = source_file(folder / name, root)
+    if file is None or len(route) > MAX_INCLUDES:
         return {}
-    if file in read:
-        return read[file]
-    read[file] = {}  # a file that includes itself: nothing more from it
     try:
         text = (root / file).read_text(encoding='utf-8', errors='replace')
     except OSError:
         return {}
     options: Dict[str, Param] = {}
-    for included in INCLUDE.findall(text):
-        options.update(lua_options(folder, included, root, depth + 1, read))
+    for match in INCLUDE.finditer(text):
+        here = route + (Where(file, _line(text, match.start(1))),)
+        target = match.group(1)
+        key = source_file(folder / target, root) or target  # cartographer's own, by name
+        if key in included:
+            found.twice = (target, included[key], here)
+            return options
+        included[key] = here
+        options.update(_read(folder, target, root, found, included, here))
+        if found.twice:
+            return options
     for match in OPTION.finditer(text):
         option = match.group(1)
         value = match.group(4) == 'true' if match.group(4) else \
             match.group(2) if match.group(2) is not None else match.group(3)
-        options[option] = Param(option, value,
-                                Where(file, text.count('\n', 0, match.start(1)) + 1))
-    read[file] = options
+        options[option] = Param(option, value, Where(file, _line(text, match.start(1))))
     return options
+
+
+def _line(text: str, at: int) -> int:
+    """Return the line (from 1) of a character of the text."""
+    return text.count('\n', 0, at) + 1
