@@ -78,7 +78,8 @@ class Buffer:
         """Keep cache_time_s of history per frame, as the distro's tf2 would."""
         self.distro = distro_named(distro)
         self.window_ns = int(round(cache_time_s * NS))
-        self.frames: List[str] = []  # frame ids in tf2's order of numbering
+        # frame ids in tf2's order of numbering (a dict: in order, and found at once)
+        self.frames: Dict[str, None] = {}
         self.caches: Dict[str, Cache] = {}
         self.authority: Dict[str, str] = {}
 
@@ -86,8 +87,7 @@ class Buffer:
 
     def _number(self, frame: str) -> None:
         """Give a frame its id on first sight (lookupOrInsertFrameNumber)."""
-        if frame not in self.caches and frame not in self.frames:
-            self.frames.append(frame)
+        self.frames.setdefault(frame)
 
     def set_transform(self, parent: str, child: str, stamp: int, translation: Vector,
                       rotation: Quat, authority: str = 'default_authority',

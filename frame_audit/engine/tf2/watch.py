@@ -316,6 +316,7 @@ class LookupWatch:
         """
         for child in [child for child in self.buffer.caches if child not in frames]:
             del self.buffer.caches[child]
+            self.buffer.frames.pop(child, None)  # bounded with the caches
             self.buffer.authority.pop(child, None)
             for kept in (self.first_stamp, self.arrived, self.taken, self.held):
                 kept.pop(child, None)
