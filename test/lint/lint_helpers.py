@@ -90,3 +90,12 @@ def cmake(package_name: str, *folders: str) -> str:
     return ('cmake_minimum_required(VERSION 3.8)\nproject({})\nfind_package(ament_cmake '
             'REQUIRED)\ninstall(DIRECTORY {} DESTINATION share/${{PROJECT_NAME}})\n'
             'ament_package()\n'.format(package_name, ' '.join(folders)))
+
+
+def one_launch_package(root: Path, package_name: str, launch: str, text: str) -> Path:
+    """Write a workspace of one package whose CMake installs its one launch file."""
+    return write(root, {
+        'src/{}/package.xml'.format(package_name): package(package_name),
+        'src/{}/CMakeLists.txt'.format(package_name): cmake(package_name, 'launch'),
+        'src/{}/launch/{}'.format(package_name, launch): text,
+    })

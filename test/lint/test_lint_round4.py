@@ -20,7 +20,8 @@ from frame_audit.engine.config import AuditConfig, config_from_parameters, flatt
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
 
-from lint_helpers import cmake, launch_py, line_of, package, problems, share, write
+from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, \
+    share, write
 
 LOOP = """
 import os
@@ -137,11 +138,8 @@ def generate_launch_description():
 
 
 def _lane_car(tmp_path: Path, gains: str) -> Path:
-    return write(tmp_path / str(len(gains)), {
-        'src/lane_bringup/package.xml': package('lane_bringup'),
-        'src/lane_bringup/CMakeLists.txt': cmake('lane_bringup', 'launch'),
-        'src/lane_bringup/launch/drive.launch.py': GAINS.replace('{GAINS}', gains),
-    })
+    return one_launch_package(tmp_path / str(len(gains)), 'lane_bringup', 'drive.launch.py',
+                              GAINS.replace('{GAINS}', gains))
 
 
 def test_a_dict_comprehension_is_inline_parameters_not_a_file(tmp_path):

@@ -15,7 +15,7 @@ from frame_audit.engine.config import AuditConfig
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
 
-from lint_helpers import cmake, launch_py, line_of, package, problems, write
+from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, write
 
 
 def lint(root: Path) -> Report:
@@ -63,11 +63,8 @@ def generate_launch_description():
 
 
 def _dog(tmp_path: Path, extra: str) -> Path:
-    return write(tmp_path / str(len(extra)), {
-        'src/dog_bringup/package.xml': package('dog_bringup'),
-        'src/dog_bringup/CMakeLists.txt': cmake('dog_bringup', 'launch'),
-        'src/dog_bringup/launch/mapping.launch.py': DOG_LAUNCH.replace('{EXTRA}', extra),
-    })
+    return one_launch_package(tmp_path / str(len(extra)), 'dog_bringup', 'mapping.launch.py',
+                              DOG_LAUNCH.replace('{EXTRA}', extra))
 
 
 def test_nodes_on_opposite_sides_of_a_python_if_may_share_a_name(tmp_path):
