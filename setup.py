@@ -27,8 +27,8 @@ setup(
     python_requires='>=3.10',
     entry_points={
         'console_scripts': [
-            'frame_audit_node = frame_audit.ros.node:main',
-            'frame_audit_sim = frame_audit.ros.sim_node:main',
+            'frame_audit_node = frame_audit.ros.executables:node',
+            'frame_audit_sim = frame_audit.ros.executables:sim',
             'frame-audit = frame_audit.cli:main',
         ],
     },

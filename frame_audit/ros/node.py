@@ -18,6 +18,7 @@ import dataclasses
 import signal
 import sys
 import time
+from types import FrameType
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from diagnostic_msgs.msg import DiagnosticArray
@@ -31,10 +32,12 @@ from rclpy.impl.implementation_singleton import rclpy_implementation
 from rclpy.node import Node
 from rclpy.parameter import Parameter
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.signals import SignalHandlerOptions
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
 from . import messages
+from .executables import ignore_signals, SIGNALS
 from .intake import Intake, Topic
 from .parameters import declare_all
 from .stall import judge_discovery, judge_stall, Stall, STALL_S
@@ -271,10 +274,10 @@ def log_lines(findings: Dict[str, Tuple[Level, str]],
 
 def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
     """
-    Spin node until shutdown (Ctrl-C, SIGTERM) or done(), then destroy it.
+    Spin node until Ctrl-C, SIGTERM or done(), then destroy it, in order, in this thread.
 
-    A shutdown that lands while the executor waits is a normal end, not a traceback; a
-    second Ctrl-C (the launch's SIGINT on top of the terminal's) during the cleanup is ignored.
+    The node, then rclpy: nothing else destroys them meanwhile (start() leaves rclpy's own
+    signal handler out), and once the cleanup begins every further signal is ignored.
     """
     executor = SingleThreadedExecutor()
     executor.add_node(node)
@@ -287,21 +290,22 @@ def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
         if node.context.ok():
             raise
     finally:
-        _quietly(executor.shutdown, node.destroy_node, rclpy.try_shutdown)
+        ignore_signals()
+        executor.shutdown()
+        node.destroy_node()
+        rclpy.try_shutdown()
 
 
-def _quietly(*steps: Callable[[], Any]) -> None:
+def _interrupted(signum: int, frame: Optional[FrameType]) -> None:
     """
-    Run each cleanup step; a second Ctrl-C meanwhile interrupts one step, not the rest.
+    End spin() (or start()) from this thread, once: later signals are ignored at once.
 
-    Once rclpy is shut down (its own handler gone), a late Ctrl-C is ignored to the exit.
+    rclpy's own handler would shut the context down from a thread of its own, destroying its
+    nodes while spin() destroys them here: the simulator's eight nodes crashed in that race
+    at exit (-11, 1 run in 3 after a Ctrl-C).
     """
-    for step in steps:
-        try:
-            step()
-        except KeyboardInterrupt:
-            pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_signals()
+    raise KeyboardInterrupt
 
 
 def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
@@ -309,19 +313,26 @@ def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
     """
     Start rclpy and make the node; a bad parameter exits with one line and code 1.
 
-    Ctrl-C while it starts (rclpy's handler shuts the context down, then creating the node
-    fails) is a quiet exit with code 0.
+    Ctrl-C or SIGTERM while it starts is a quiet exit with code 0: before this try, the
+    executable's own handler quiets it (ros.executables); from here on it ends the node in
+    this thread (_interrupted), with rclpy's own handler left out. An ignored signal (one
+    the launch ignores for its children) stays ignored.
     """
     try:
-        rclpy.init(args=args)
+        for number in SIGNALS:
+            if signal.getsignal(number) is not signal.SIG_IGN:
+                signal.signal(number, _interrupted)
+        rclpy.init(args=args, signal_handler_options=SignalHandlerOptions.NO)
         return make()
     except KeyboardInterrupt:
         pass
     except errors + (rclpy_implementation.RCLError,) as error:
+        ignore_signals()
         if rclpy.ok():
             rclpy.try_shutdown()
             sys.exit('{}: cannot start: {}'.format(name, str(error).splitlines()[0]))
-    _quietly(rclpy.try_shutdown)
+    ignore_signals()
+    rclpy.try_shutdown()
     sys.exit(0)
 
 

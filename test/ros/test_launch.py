@@ -81,7 +81,7 @@ def test_bringup_starts_the_node_with_the_parameters_file():
     node = BRINGUP.nodes()['frame_audit_node']
     assert BRINGUP.constant(node, 'package') == 'frame_audit'
     assert BRINGUP.constant(node, 'name') == NODE_NAME  # the parameters file's block
-    assert console_scripts()['frame_audit_node'] == 'frame_audit.ros.node:main'
+    assert console_scripts()['frame_audit_node'] == 'frame_audit.ros.executables:node'
     parameters = keyword(node, 'parameters')
     assert "LaunchConfiguration('config')" in ast.unparse(parameters)
     assert 'use_sim_time' in strings(parameters)
@@ -125,7 +125,7 @@ def test_analyzers_group_every_frame_audit_status_under_frames():
 def test_sim_launch_drives_the_simulator_under_the_bringup():
     sim = SIM.nodes()['frame_audit_sim']
     assert SIM.constant(sim, 'package') == 'frame_audit'
-    assert console_scripts()['frame_audit_sim'] == 'frame_audit.ros.sim_node:main'
+    assert console_scripts()['frame_audit_sim'] == 'frame_audit.ros.executables:sim'
     assert {'faults', 'fault_after_s', 'seed', 'gyro', 'config'} <= set(
         strings(keyword(sim, 'parameters')))
     assert {'faults', 'fault_after_s', 'seed', 'gyro', 'config', 'log_level', 'aggregator'} \

@@ -10,6 +10,7 @@ against its healthy twin that must stay reported. Then the node's own parts: its
 STALE, its rqt rows, its log lines, and the launch's reading of a parameters file checked
 against rcl's own parser.
 """
+import math
 from typing import Dict, List, Optional, Sequence
 
 import pytest
@@ -81,6 +82,71 @@ def test_every_fault_clears_within_the_window_once_off(fault):
     cleared = next((i + 1 for i, seen in enumerate(after) if not seen), None)
     assert cleared is not None and cleared <= HISTORY_S + 1, after[-1]
     assert not any(after[cleared:]), after  # and it stays clear
+
+
+@pytest.mark.parametrize('reset', [True, False])
+def test_an_odometry_reset_after_a_second_source_has_gone_is_reported(reset):
+    """The live class's order: ekf_odom_tf on and off, then vesc_to_odom restarts (or not)."""
+    car = SimulatedCar(seed=4, config=CONFIG, start_time=1.7e9)
+    live = LiveAudit()
+    now = car.now
+    odometry = []  # once the EKF's evidence has left the window
+    for second in range(50):
+        if second in (15, 25):  # an EKF also sends odom -> base_link for 10 s
+            (car.enable_fault if second == 15 else car.disable_fault)('ekf_odom_tf')
+        if second == 25 + HISTORY_S + 2 and reset:
+            car.enable_fault('odom_reset')  # once odom is 3 m from its origin
+        now += 1.0
+        live.take(car.advance(now))
+        results = live.check(now)
+        if second == 24:
+            assert results['parent_uniqueness'].level == Level.ERROR  # the two sources
+        if second == 25 + HISTORY_S + 1:
+            assert not_ok(results, ignore=(LOOKUPS,)) == {}, 'the EKF is gone: all clear'
+        if second > 25 + HISTORY_S + 1:
+            odometry.append(results['odometry'])
+    jumped = [r for r in odometry if 'jumped' in r.message]
+    assert all(r.level == Level.ERROR for r in jumped)
+    assert (len(jumped) >= HISTORY_S - 1) == reset and (not jumped) != reset, \
+        [r.message for r in odometry]
+
+
+def _wheel_odometry(start: float, seconds: float, reset_at: Optional[float],
+                    ekf_until: float) -> List[Message]:
+    """
+    Return a diff drive's odom -> base_footprint at 30 Hz (ros2_control), on a 2 m circle.
+
+    robot_localization's EKF also sends the edge, 0.3 m off, until ekf_until (its
+    publish_tf left on); the controller restarts at reset_at: odometry back at the origin.
+    """
+    messages = []
+    for step in range(int(seconds * 30)):
+        at = start + step / 30.0
+        since = at - start if reset_at is None or at < start + reset_at else \
+            at - start - reset_at
+        angle = 0.15 * since
+        x, y = 2.0 * math.sin(angle), 2.0 * (1.0 - math.cos(angle))
+        messages.append(Message(at, TF_TOPIC, (tf('odom', 'base_footprint', at, x, y,
+                                                  yaw=angle),), 'diff_drive_controller'))
+        if at < start + ekf_until:
+            messages.append(Message(at + 0.01, TF_TOPIC, (tf(
+                'odom', 'base_footprint', at + 0.01, x + 0.3, y, yaw=angle),), 'ekf_node'))
+    return messages
+
+
+@pytest.mark.parametrize('reset', [True, False])
+def test_a_diff_drive_reset_after_its_ekf_stopped_sending_is_reported(reset):
+    config = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',
+                         pose_topics=(), history_s=HISTORY_S)
+    live = LiveAudit(config)
+    messages = _wheel_odometry(100.0, 40.0, 29.5 if reset else None, ekf_until=10.0)
+    seen = {}
+    for second in range(1, 40):
+        seen[second] = _check_at(live, [m for m in messages if m.received > 99.0 + second],
+                                 100.0 + second)['odometry']
+    assert seen[9].level != Level.ERROR  # the EKF's second track is parent_uniqueness's
+    jumped = [second for second, result in seen.items() if 'jumped' in result.message]
+    assert jumped == (list(range(30, 36)) if reset else []), jumped
 
 
 def _static(parent: str, child: str, x: float, at: float, publisher: str) -> Message:

@@ -13,6 +13,7 @@ simulator's own node and the monitor run as processes too.
 import os
 from pathlib import Path
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -53,6 +54,7 @@ def ros_environment() -> Dict[str, str]:
     env = dict(os.environ)
     env['ROS_DOMAIN_ID'] = str(1 + os.getpid() % 100)
     env['ROS_AUTOMATIC_DISCOVERY_RANGE'] = 'LOCALHOST'
+    env['PYTHONFAULTHANDLER'] = '1'  # a crash or a hang (SIGABRT) shows where, thread by thread
     if env.get('ROS_DISTRO') == 'humble':  # no discovery range before Iron
         env['ROS_LOCALHOST_ONLY'] = '1'
     env.setdefault('ROS_LOG_DIR', '/tmp/frame_audit_test_logs')
@@ -366,7 +368,12 @@ def start_node(env: Dict[str, str], *ros_args: str) -> subprocess.Popen:
 def stop(node: subprocess.Popen) -> str:
     """Stop the node; return its stderr, which must hold no traceback."""
     node.terminate()
-    _, stderr = node.communicate(timeout=15)
+    try:
+        _, stderr = node.communicate(timeout=15)
+    except subprocess.TimeoutExpired:  # where it hangs (PYTHONFAULTHANDLER), then end it
+        node.send_signal(signal.SIGABRT)
+        _, stderr = node.communicate(timeout=15)
+        raise AssertionError('the node did not end on SIGTERM:\n' + stderr[-6000:])
     assert 'Traceback' not in stderr, stderr
     return stderr
 

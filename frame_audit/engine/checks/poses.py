@@ -430,6 +430,16 @@ def _topic_stopped(track: PoseTrack, edge: Edge, store: FrameStore, config: Audi
         values={'age_s': round(age, 3)})]
 
 
+def _two_sources_since(edge: Edge, start: float) -> bool:
+    """
+    Return whether the edge came from two sources since start: its jumps are theirs.
+
+    Jumps between two sources' tracks are parent_uniqueness's, as long as it reports them (its
+    window); a reset after the second source has gone is odometry's again.
+    """
+    return edge.two_tracks is not None and edge.two_tracks.last_received >= start
+
+
 def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check the odometry topic's frames, its agreement with TF, and that odom never jumps."""
     findings: List[Finding] = []
@@ -468,7 +478,7 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     if track is not None and odom_edge is not None:
         findings += _topic_stopped(track, odom_edge, store, config, now)
     recent = odom_edge.jumps.since(window(config, now)) if odom_edge is not None else []
-    if recent and odom_edge.two_tracks is None:  # two sources are parent_uniqueness's
+    if recent and not _two_sources_since(odom_edge, window(config, now)):
         largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)
         findings.append(Finding(
             ODOMETRY, Level.ERROR,

@@ -1,0 +1,55 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The package's executables (frame_audit_node, frame_audit_sim), quiet from their first line.
+
+Importing rclpy, the messages and the engine takes a quarter of a second or more, and a
+Ctrl-C (or the launch's SIGINT) meanwhile is, with Python's own handler, a KeyboardInterrupt
+traceback from deep in an import. Until the node's start() takes the signals over
+(ros.node.start, inside its try), SIGINT ends the process quietly with code 0: nothing has
+started yet, so there is nothing to clean up. Python's own start-up and the installed
+script's look-up of this entry point come before this module and are not ours to quiet.
+"""
+import signal
+from types import FrameType
+from typing import Optional
+
+SIGNALS = (signal.SIGINT, signal.SIGTERM)  # Ctrl-C and the launch's stop: end the process
+
+
+def _ignore(signum: int, frame: Optional[FrameType]) -> None:
+    """Do nothing: the process is ending already."""
+
+
+def ignore_signals() -> None:
+    """
+    Ignore Ctrl-C and SIGTERM from now on: the process is ending already.
+
+    With a handler that does nothing rather than SIG_IGN: Python reports a signal it took in
+    before SIG_IGN was set ("Signal 2 ignored due to race condition") with a traceback.
+    """
+    for number in SIGNALS:
+        if signal.getsignal(number) is not signal.SIG_IGN:  # an inherited ignore stays
+            signal.signal(number, _ignore)
+
+
+def _interrupted(signum: int, frame: Optional[FrameType]) -> None:
+    """End the process quietly: a Ctrl-C before anything started (a second one is ignored)."""
+    ignore_signals()
+    raise SystemExit(0)
+
+
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted)
+
+
+def node() -> None:
+    """Run frame_audit_node."""
+    from .node import main
+    main()
+
+
+def sim() -> None:
+    """Run frame_audit_sim."""
+    from .sim_node import main
+    main()
