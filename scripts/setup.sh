@@ -103,35 +103,31 @@ make_ros_venv "$VENV" -c "$ROOT/requirements/constraints.txt" \
     -r "$ROOT/requirements/ros.txt" -r "$ROOT/requirements/python.txt" \
     -r "$ROOT/requirements/test.txt" || exit 1
 
-# Graphviz draws the tree picture (frame-audit audit --tree FILE.svg|.png).
-if ! command -v dot >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1; then
-        SUDO=(); [[ "$(id -u)" != 0 ]] && SUDO=(sudo -n)
-        say "installing Graphviz (apt) for the tree picture"
-        { "${SUDO[@]}" apt-get install -y -qq graphviz >/dev/null 2>&1 \
-            || { "${SUDO[@]}" apt-get update -qq >/dev/null 2>&1 \
-                 && "${SUDO[@]}" apt-get install -y -qq graphviz >/dev/null 2>&1; }; } \
-            || say "could not install Graphviz: --tree writes .dot only until 'apt install graphviz'"
-    else
-        say "no Graphviz: --tree writes .dot only until Graphviz is installed"
+# apt_install PACKAGE WHAT MISSING: install a Debian package (sudo where not root), once more
+# after an index update; on failure, or without apt, say MISSING (what works less without it).
+apt_install() {
+    local package="$1" what="$2" missing="$3" sudo=()
+    if ! command -v apt-get >/dev/null 2>&1; then
+        say "no apt: $missing"
+        return 0
     fi
-fi
+    [[ "$(id -u)" != 0 ]] && sudo=(sudo -n)
+    say "installing $package (apt) $what"
+    { "${sudo[@]}" apt-get install -y -qq "$package" >/dev/null 2>&1 \
+        || { "${sudo[@]}" apt-get update -qq >/dev/null 2>&1 \
+             && "${sudo[@]}" apt-get install -y -qq "$package" >/dev/null 2>&1; }; } \
+        || say "could not install $package: $missing"
+}
+
+# Graphviz draws the tree picture (frame-audit audit --tree FILE.svg|.png).
+command -v dot >/dev/null 2>&1 || apt_install graphviz 'for the tree picture' \
+    "--tree writes .dot only until 'apt install graphviz'"
 
 # Debian's python3-tf2 (ROS 1 geometry2 0.7.6: tf2's BufferCore in C++, for the system
 # Python): the oracle test/engine/test_tf2_oracle.py compares the tf2 model with. Without it
 # (no apt, no Debian), that test is skipped, not failed.
-if ! /usr/bin/python3 -c 'import tf2_py' >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1; then
-        SUDO=(); [[ "$(id -u)" != 0 ]] && SUDO=(sudo -n)
-        say "installing python3-tf2 (apt): tf2 itself, as the tf2 model's oracle"
-        { "${SUDO[@]}" apt-get install -y -qq python3-tf2 >/dev/null 2>&1 \
-            || { "${SUDO[@]}" apt-get update -qq >/dev/null 2>&1 \
-                 && "${SUDO[@]}" apt-get install -y -qq python3-tf2 >/dev/null 2>&1; }; } \
-            || say "could not install python3-tf2: the tf2 oracle test will be skipped"
-    else
-        say "no apt: the tf2 oracle test (python3-tf2) will be skipped"
-    fi
-fi
+/usr/bin/python3 -c 'import tf2_py' >/dev/null 2>&1 || apt_install python3-tf2 \
+    "(tf2 itself, as the tf2 model's oracle)" 'the tf2 oracle test will be skipped'
 
 # Humble's Python and numpy, for the engine's tests, where a Python 3.10 is on this machine.
 find_python310() {

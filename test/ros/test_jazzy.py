@@ -39,6 +39,7 @@ def jazzy(*command: str, timeout: float = 900) -> subprocess.CompletedProcess:
 
 @pytest.mark.skipif(not (JAZZY / 'env.sh').exists(), reason='no .venv/jazzy: scripts/setup.sh '
                     'makes it from the Jazzy wheels on PyPI where it can reach them')
+@pytest.mark.timeout(2400)  # the node's DDS tests and the car's every fault, a second time
 def test_the_node_and_engine_tests_pass_on_jazzy():
     versions = jazzy('python', '-c', 'import rclpy, importlib.metadata as m; '
                      'print(m.version("ros-rclpy"), rclpy.__file__)')
