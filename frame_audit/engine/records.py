@@ -14,6 +14,7 @@ Quaternion = Tuple[float, float, float, float]  # x, y, z, w, as in geometry_msg
 
 TF_TOPIC = '/tf'
 TF_STATIC_TOPIC = '/tf_static'
+CLOCK_TOPIC = '/clock'  # offline: a recorded /clock, carried as a header with its time
 
 # The ROS message types the audit takes, by name: the engine judges which topic carries what
 # by these, and the adapters (frame_audit.message_types) read the messages by their fields.
@@ -23,6 +24,7 @@ POSE_STAMPED = 'geometry_msgs/msg/PoseStamped'
 POSE_WITH_COVARIANCE = 'geometry_msgs/msg/PoseWithCovarianceStamped'
 ODOMETRY = 'nav_msgs/msg/Odometry'
 LASER_SCAN = 'sensor_msgs/msg/LaserScan'
+CLOCK_TYPE = 'rosgraph_msgs/msg/Clock'  # only this /clock is a time to judge stamps against
 TF_TYPES = (TF2_MESSAGE, TF1_MESSAGE)
 POSE_MESSAGE_TYPES = (POSE_STAMPED, POSE_WITH_COVARIANCE, ODOMETRY)
 # Scan-like types whose first field is a std_msgs/Header: only the header is decoded.

@@ -18,8 +18,8 @@ from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
 from .two_sources import conflict_m, follow_rate, follow_track, RATE_WINDOW, rate_of, \
     SWITCH, SWITCH_WINDOW, Track, TwoTracks
-from .records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
-    TF_TOPIC, TransformRecord
+from .records import Arrival, CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, OdometryRecord, \
+    PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
 from .tf2.watch import LookupWatch
 
 EdgeKey = Tuple[str, str]  # (parent, child)
@@ -27,8 +27,6 @@ MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
 MAX_OCCURRENCES = 1000  # times kept per counted kind (jumps, rejections, unreadable messages)
 MAX_TIME_JUMPS = 100  # the most recent backward jumps kept (a clock may oscillate)
-CLOCK_TOPIC = '/clock'  # offline: a recorded /clock, carried as a header with its time
-CLOCK_TYPE = 'rosgraph_msgs/msg/Clock'  # only this /clock is a time to judge stamps against
 MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
 BURST_RATIO = 1.5  # receipts this much faster than their stamps: a burst after a stall
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second

@@ -27,13 +27,11 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tupl
 from . import BagError
 from .recover import AT_FOOTER, CutShort, Definition, NO_DEFINITION, RawMessage, recover, walk
 from ..engine.config import AuditConfig
-from ..engine.records import HeaderRecord, Message, Payload, TF_STATIC_TOPIC, TF_TOPIC, \
-    Unreadable
-from ..engine.store import CLOCK_TOPIC
+from ..engine.records import CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, Message, Payload, \
+    TF_STATIC_TOPIC, TF_TOPIC, Unreadable
 from ..message_types import cdr_header, HEADER_TYPES, InvalidField, ODOMETRY, odometry_record, \
     pose_record, POSE_MESSAGE_TYPES, ros1_header, stamp_seconds, TF_TYPES, transform_records
 
-CLOCK = 'rosgraph_msgs/msg/Clock'  # a recorded /clock: the time stamps are judged against
 METADATA_LIMIT = 1 << 20  # 1 MiB: rosbag2 writes a few KB; a larger metadata.yaml is not one
 DEFINITION_LIMIT = 1 << 18  # 256 KiB: an audited type's whole definition is a few KB
 LOG_TIME_LIMIT = 1 << 63  # a ROS time (rcutils_time_point_value_t) is a signed 64-bit count
@@ -371,7 +369,8 @@ class Recording:
     def audited_topics(self) -> Tuple[str, ...]:
         """Return the topics the audit reads."""
         config = self.config
-        clock = (CLOCK_TOPIC,) if self.info.topics.get(CLOCK_TOPIC, ('',))[0] == CLOCK else ()
+        recorded_clock = self.info.topics.get(CLOCK_TOPIC, ('',))[0]
+        clock = (CLOCK_TOPIC,) if recorded_clock == CLOCK_TYPE else ()
         return (TF_TOPIC, TF_STATIC_TOPIC, config.odom_topic, config.scan_topic) + tuple(
             pose.topic for pose in config.pose_topics) + clock
 
@@ -393,7 +392,7 @@ class Recording:
             record = odometry_record
         elif topic in {p.topic for p in config.pose_topics} and msgtype in POSE_MESSAGE_TYPES:
             record = pose_record
-        elif topic == CLOCK_TOPIC and msgtype == CLOCK:  # stamps are judged against it
+        elif topic == CLOCK_TOPIC and msgtype == CLOCK_TYPE:  # stamps are judged against it
             record = _clock_record
         else:
             return None

@@ -11,7 +11,8 @@ from .common import arrow, plural, source, window
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_TOPIC
-from ..store import CLOCK_TOPIC, CLOCK_TYPE, Edge, FrameStore
+from ..records import CLOCK_TOPIC, CLOCK_TYPE
+from ..store import Edge, FrameStore
 from ..check_ids import TIMING
 
 STOPPED_PERIODS = 3  # an edge silent for this many of its periods (and stale_after_s) stopped
