@@ -17,6 +17,7 @@ diagnostics.
 import dataclasses
 import signal
 import sys
+import threading
 import time
 from types import FrameType
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -272,19 +273,23 @@ def log_lines(findings: Dict[str, Tuple[Level, str]],
     return sorted(lines, key=lambda line: -int(line[0]))
 
 
+STOP = threading.Event()  # Ctrl-C or SIGTERM arrived: start() and spin() end at their next step
+
+
 def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
     """
     Spin node until Ctrl-C, SIGTERM or done(), then destroy it, in order, in this thread.
 
     The node, then rclpy: nothing else destroys them meanwhile (start() leaves rclpy's own
-    signal handler out), and once the cleanup begins every further signal is ignored.
+    signal handler out), and once the cleanup begins every further signal is ignored. A
+    signal is seen within one spin_once (0.1 s) and the callback it lands in.
     """
     executor = SingleThreadedExecutor()
     executor.add_node(node)
     try:
-        while node.context.ok() and not done():
+        while node.context.ok() and not done() and not STOP.is_set():
             executor.spin_once(timeout_sec=0.1)
-    except (KeyboardInterrupt, ExternalShutdownException):
+    except ExternalShutdownException:
         pass
     except rclpy_implementation.RCLError:
         if node.context.ok():
@@ -296,16 +301,19 @@ def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
         rclpy.try_shutdown()
 
 
-def _interrupted(signum: int, frame: Optional[FrameType]) -> None:
+def _asked_to_stop(signum: int, frame: Optional[FrameType]) -> None:
     """
-    End spin() (or start()) from this thread, once: later signals are ignored at once.
+    Ask start() and spin() to end, in this thread, at their next step; ignore later signals.
 
-    rclpy's own handler would shut the context down from a thread of its own, destroying its
-    nodes while spin() destroys them here: the simulator's eight nodes crashed in that race
-    at exit (-11, 1 run in 3 after a Ctrl-C).
+    A flag, never an exception: Python runs a handler wherever the main thread is, and a
+    KeyboardInterrupt raised inside one of importlib's weakref callbacks (a message's type
+    support imported as the node starts) was "ignored", leaving a node that no signal could
+    stop (1 run in 80 under load). rclpy's own handler would shut the context down from a
+    thread of its own, destroying its nodes while spin() destroys them here: the simulator's
+    eight nodes crashed in that race at exit (-11, 1 run in 3 after a Ctrl-C).
     """
     ignore_signals()
-    raise KeyboardInterrupt
+    STOP.set()
 
 
 def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
@@ -313,27 +321,29 @@ def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
     """
     Start rclpy and make the node; a bad parameter exits with one line and code 1.
 
-    Ctrl-C or SIGTERM while it starts is a quiet exit with code 0: before this try, the
-    executable's own handler quiets it (ros.executables); from here on it ends the node in
-    this thread (_interrupted), with rclpy's own handler left out. An ignored signal (one
-    the launch ignores for its children) stays ignored.
+    Ctrl-C or SIGTERM while it starts is a quiet exit with code 0 once the node is made:
+    before this function, the executable's own handler ends the process (ros.executables);
+    from here on it asks to stop (_asked_to_stop). An ignored signal (one the launch ignores
+    for its children) stays ignored.
     """
+    for number in SIGNALS:
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, _asked_to_stop)
     try:
-        for number in SIGNALS:
-            if signal.getsignal(number) is not signal.SIG_IGN:
-                signal.signal(number, _interrupted)
         rclpy.init(args=args, signal_handler_options=SignalHandlerOptions.NO)
-        return make()
-    except KeyboardInterrupt:
-        pass
+        node = make()
     except errors + (rclpy_implementation.RCLError,) as error:
         ignore_signals()
-        if rclpy.ok():
-            rclpy.try_shutdown()
-            sys.exit('{}: cannot start: {}'.format(name, str(error).splitlines()[0]))
-    ignore_signals()
-    rclpy.try_shutdown()
-    sys.exit(0)
+        rclpy.try_shutdown()
+        if STOP.is_set():
+            sys.exit(0)
+        sys.exit('{}: cannot start: {}'.format(name, str(error).splitlines()[0]))
+    if STOP.is_set():
+        ignore_signals()
+        node.destroy_node()
+        rclpy.try_shutdown()
+        sys.exit(0)
+    return node
 
 
 def main(args: Optional[List[str]] = None) -> None:

@@ -14,6 +14,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from typing import Callable, Dict, Iterator, List, Set
@@ -107,20 +108,21 @@ def test_every_fault_is_tested_live():
     assert set(FAULT_CHECKS) | {'time_loop'} == set(FAULTS)
 
 
+@pytest.fixture(scope='class')
+def live(graph, env) -> Iterator[Process]:
+    """Run the simulated car and the audit, each in its own process, for a class of tests."""
+    car = simulator(env, '-p', 'seed:=4')
+    node = audit(env)
+    yield node
+    node_code, car_code = node.stop(), car.stop()
+    assert (node_code, car_code) == (0, 0), node.output()[-3000:] + car.output()[-3000:]
+    assert 'Traceback' not in node.output() + car.output()
+    print('cleared after (s): ' + ', '.join('{} {:.1f}'.format(fault, seconds)
+                                            for fault, seconds in CLEARED_AFTER.items()))
+
+
 class TestEveryFault:
     """Each fault switched on and off in one running car and audit (they end with the class)."""
-
-    @pytest.fixture(scope='class')
-    def live(self, graph, env) -> Iterator[Process]:
-        """Run the simulated car and the audit, each in its own process, for the class."""
-        car = simulator(env, '-p', 'seed:=4')
-        node = audit(env)
-        yield node
-        node_code, car_code = node.stop(), car.stop()
-        assert (node_code, car_code) == (0, 0), node.output()[-3000:] + car.output()[-3000:]
-        assert 'Traceback' not in node.output() + car.output()
-        print('cleared after (s): ' + ', '.join('{} {:.1f}'.format(fault, seconds)
-                                                for fault, seconds in CLEARED_AFTER.items()))
 
     # In this order odom_reset follows ekf_odom_tf: the same odom -> base_link edge, once
     # from two sources, then reset (test_an_odometry_reset_after_a_second_source_has_gone...).
@@ -267,6 +269,37 @@ def test_sigint_while_python_imports_is_a_quiet_exit_with_code_0(env, executable
     bad = [(later_s, code, output) for later_s, code, output in said
            if code != 0 or 'Traceback' in output or 'KeyboardInterrupt' in output]
     assert not bad, bad
+
+
+# Python runs a signal handler wherever the main thread is; an exception it raises inside a
+# weakref callback (importlib uses them while the node imports its messages' type support) is
+# "ignored". A handler that raised KeyboardInterrupt left such a node deaf to every signal.
+SIGNAL_IN_A_WEAKREF_CALLBACK = """
+import signal, weakref
+import rclpy
+from frame_audit.ros.node import spin, start
+
+node = start(lambda: rclpy.create_node('signalled_in_a_callback'), 'signalled_in_a_callback', ())
+
+
+class Thing:
+    pass
+
+
+thing = Thing()
+ref = weakref.ref(thing, lambda _: signal.raise_signal(signal.{}))
+del thing  # the callback runs here, and the handler inside it
+spin(node)
+print('stopped')
+"""
+
+
+@pytest.mark.parametrize('name', ['SIGINT', 'SIGTERM'])
+def test_a_signal_handled_inside_a_weakref_callback_still_stops_the_node(env, name):
+    done = subprocess.run([sys.executable, '-c', SIGNAL_IN_A_WEAKREF_CALLBACK.format(name)],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, 'stopped\n'), done.stderr
+    assert 'Traceback' not in done.stderr and 'Exception ignored' not in done.stderr
 
 
 @pytest.mark.parametrize('after_s', [1.5, 2.5])  # starting the node, discovering
