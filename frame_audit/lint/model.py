@@ -149,6 +149,7 @@ class LaunchedNode:
     arguments: List[Token] = field(default_factory=list)
     param_files: List[Tuple[Any, Where]] = field(default_factory=list)
     inline: Dict[str, Param] = field(default_factory=dict)
+    remappings: List[Tuple[Any, Any]] = field(default_factory=list)  # (from, to) as written
 
     def label(self) -> str:
         """Return the node as `ros2 node list` would name it, or what it runs."""
@@ -177,6 +178,8 @@ class LaunchRead:
     includes: List[Include] = field(default_factory=list)
     description: Optional[Param] = None
     configurations: Dict[str, Any] = field(default_factory=dict)
+    unread: List[Tuple[str, int]] = field(default_factory=list)  # helper calls, at their line
+    imported: List[str] = field(default_factory=list)  # workspace modules it reads helpers of
 
 
 @dataclass

@@ -11,7 +11,7 @@ handed it to robot_state_publisher.
 from dataclasses import dataclass, replace
 from typing import Dict, List, Mapping, Sequence, Tuple
 
-from .planner import Bringup, find_entry, Planner
+from .planner import Bringup, find_entry, parse_arguments, Planner
 from ..model import DESCRIPTION, Description, LaunchedNode, LaunchRead, Param, Problems, Where
 from ..readers.workspace import Collected
 from ...engine.findings import Finding
@@ -61,7 +61,33 @@ def _each_root(collected: Collected, planner: Planner, problems: Problems) -> Li
     unread = [('what the unreadable launch file starts', where)
               for where in collected.unreadable_launch]  # it may run beside each of them
     return [replace(bringup, unknown=bringup.unknown + unread) for bringup in
-            (planner.expand([root], {}) for root in planner.roots(reads) if root in reads)]
+            [planner.expand([root], {}) for root in planner.roots(reads) if root in reads]
+            + _scripted(collected, planner)]
+
+
+def _scripted(collected: Collected, planner: Planner) -> List[Bringup]:
+    """
+    Return a bringup per group of launch files a shell script starts at once.
+
+    Without --launch each launch file is a bringup of its own; a script that starts two with
+    `&` is the one place the workspace says they run together (a README may list
+    alternatives). A launch it names that the workspace does not hold is left to the launch.
+    """
+    bringups = []
+    for file, groups in sorted(collected.scripts.items()):
+        for group in groups:
+            try:
+                entries = [find_entry(spec, collected.sources, collected.packages,
+                                      collected.folders, collected.root)
+                           for spec, _ in group.launches]
+                given = {name: value for _, words in group.launches
+                         for name, value in parse_arguments(list(words)).items()}
+            except (LookupError, ValueError):
+                continue
+            bringup = planner.expand(entries, given)
+            bringups.append(replace(bringup, name='{} (started together by {}:{})'.format(
+                bringup.name, file, group.line)))
+    return bringups
 
 
 def _standalone(collected: Collected) -> List[Bringup]:

@@ -80,13 +80,16 @@ class Planner:
         A file that includes only itself is an entry still (its self-include said when it is
         followed). Files that include each other with nothing above them (A → B → A) are
         reached by no entry: the first of them in order stands in as one, so no launch file
-        goes unchecked because a cycle hides it.
+        goes unchecked because a cycle hides it. A module of helpers another launch file
+        imports is read there, never run alone.
         """
+        imported = {module for read in reads.values() for module in read.imported}
         graph = {file: {include_target(include, self.root) for include in read.includes}
-                 for file, read in reads.items()}
+                 for file, read in reads.items() if file not in imported}
         included = {target for file, targets in graph.items() for target in targets
                     if target != file}
-        entries = [file for file in sorted(self.sources) if file not in included]
+        entries = [file for file in sorted(self.sources)
+                   if file not in included and file not in imported]
         reached = _reached(graph, entries)
         for file in sorted(graph):
             if file not in reached:
@@ -119,6 +122,10 @@ class Planner:
         bringup.nodes += [replace(node, branch=branch + node.branch) for node in read.nodes
                           if _identity(node) not in held]
         bringup.switched_off += read.switched_off
+        for what, line in read.unread:  # a helper of its package the lint cannot read
+            entry = ('{}, which the lint cannot read'.format(what), Where(file, line))
+            if entry not in bringup.unknown:
+                bringup.unknown.append(entry)
         bringup.description = read.description or bringup.description
         bringup.gazebo = bringup.gazebo or any(n.package in GAZEBO for n in read.nodes)
         for include in read.includes:

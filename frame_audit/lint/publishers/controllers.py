@@ -39,7 +39,7 @@ def spawned_controllers(launched: Sequence[LaunchedNode],
     for spawner in launched:
         if spawner.executable not in SPAWNERS or spawner.namespace:
             continue
-        for name in _names(spawner):
+        for name in spawner_names(spawner):
             if name in types:
                 params: Dict[str, Param] = {}
                 for block in _blocks(files, blocks):
@@ -63,7 +63,7 @@ def _types(files: Sequence[str], blocks: Mapping[str, List[ParamBlock]]) -> Dict
             for name, param in block.params.items() if name.endswith('.type')}
 
 
-def _names(spawner: LaunchedNode) -> List[str]:
+def spawner_names(spawner: LaunchedNode) -> List[str]:
     """Return the controllers a spawner's arguments name (not its options' values)."""
     names, skip = [], False
     for token in spawner.arguments:

@@ -49,11 +49,7 @@ class Declaration:
 
     bringups: Tuple[DeclaredBringup, ...]
     problems: Tuple[Finding, ...] = ()
-
-    @property
-    def measured(self) -> bool:
-        """Return whether the config is this robot's (else the workspace is its own measure)."""
-        return all(each.declared.measured for each in self.bringups)
+    measured: bool = True  # the config is this robot's (else the workspace is its own measure)
 
     @property
     def table(self) -> Tuple[Publisher, ...]:
@@ -66,7 +62,7 @@ def declare(collected: Collected, plan: Plan, config: AuditConfig,
     """Return the tree each planned bringup declares; measured: the config is this robot's."""
     reader = Reader(collected, config, measured)
     declared = tuple(reader.declare(bringup) for bringup in plan.bringups)
-    return Declaration(declared, tuple(reader.problems.found))
+    return Declaration(declared, tuple(reader.problems.found), measured)
 
 
 def _own_prefix(prefix: str) -> str:

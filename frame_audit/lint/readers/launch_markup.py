@@ -156,6 +156,9 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
         node.arguments = _tokens(attrib['args'], element.lines.get('args', element.line))
     for child in element.children:
         _param(child, node, file, subs)
+        if child.tag == 'remap':
+            node.remappings.append((subs.resolve(child.attrib.get('from')),
+                                    subs.resolve(child.attrib.get('to'))))
     return node
 
 

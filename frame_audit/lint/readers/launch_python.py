@@ -19,6 +19,7 @@ import os
 import shlex
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
+from .launch_imports import Helper, helper_calls, imported_helpers, inlined
 from ..model import Branch, Built, Description, Include, LaunchedNode, LaunchRead, Param, \
     Token, Unpacked, Unresolved, Where
 
@@ -34,6 +35,7 @@ DESCRIPTION_SUFFIXES = ('.urdf', '.xacro', '.xml')
 TRUE, FALSE = ('true', '1'), ('false', '0')
 MAX_STEPS = 200000  # expression evaluations per launch file
 MAX_VALUE = 100000  # characters (or items) in one computed value
+MAX_HELPER_DEPTH = 4  # imported helpers that call functions of their module, one in another
 
 
 def parse_python(text: str, file: str = '<unknown>') -> ast.Module:
@@ -587,22 +589,65 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     unused = _unused_names(tree)
     read = LaunchRead()
     for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and _never_used(call, parents, unused):
-            continue  # built, never handed to a LaunchDescription (its use commented out)
-        if isinstance(call, ast.Call) and _name(call.func) == INCLUDE:
-            branch = _branch(evaluator, call, parents, file)
-            read.includes.append(replace(_include(evaluator, call, file, branch is not None),
-                                         branch=branch or ()))
-        node = _launched(evaluator, call, file) if isinstance(call, ast.Call) else None
-        if node is None:
-            continue
-        branch = _branch(evaluator, call, parents, file)
-        node.branch = branch or ()
-        (read.nodes if branch is not None else read.switched_off).append(node)
+        if isinstance(call, ast.Call) and not _never_used(call, parents, unused):
+            _started(evaluator, call, (parents, file), read)  # else its use is commented out
+    helpers = imported_helpers(tree, file, path)
+    read.imported = sorted({h.file for h in helpers.values() if h.function is not None})
+    for call, helper in helper_calls(tree, helpers):
+        if not _never_used(call, parents, unused):
+            _helper_nodes(tree, call, helper, read, (packages, given, path, file), parents)
     read.nodes.sort(key=lambda n: n.where.line)
     read.includes.sort(key=lambda i: i.where.line)
     read.configurations = evaluator.configurations()
     return read
+
+
+def _helper_nodes(tree: ast.Module, call: ast.Call, helper: Helper, read: LaunchRead,
+                  context: Tuple[Mapping[str, str], Optional[Mapping[str, Any]], str, str],
+                  parents: Dict[int, ast.AST], outer: Tuple[ast.stmt, ...] = ()) -> None:
+    """
+    Add the nodes a call of an imported helper starts, evaluated as the launch runs it.
+
+    The helper's body, its parameters bound to the call's arguments, is read beside the launch
+    file's names, the module's own and the bodies of the helpers it is called from (outer);
+    its nodes and includes are placed at the call, under its conditions, and the module's
+    functions it calls are read so in turn. A helper that is not plain is named as what may
+    start nodes.
+    """
+    body = inlined(helper, call)
+    if body is None:
+        read.unread.append(('{}() of {}{}'.format(
+            ast.unparse(call.func), helper.file, '' if helper.function is None
+            else ', not a plain function of named parameters'), call.lineno))
+        return
+    packages, given, path, file = context
+    evaluator = Evaluator(ast.Module(body=list(tree.body) + list(helper.assigns) + list(outer)
+                                     + [body], type_ignores=[]), packages, given, path=path)
+    chained = {**parents, **_parents(body)}
+    chained[id(body)] = call  # the call's conditions hold around the helper's nodes
+    for inner in ast.walk(body):
+        if not isinstance(inner, ast.Call):
+            continue
+        _started(evaluator, inner, (chained, file), read)
+        called = helper.inner(inner)
+        if called is not None and len(outer) < MAX_HELPER_DEPTH:
+            _helper_nodes(tree, inner, called, read, context, chained, outer + (body,))
+
+
+def _started(evaluator: Evaluator, call: ast.Call, place: Tuple[Dict[int, ast.AST], str],
+             read: LaunchRead) -> None:
+    """Add what one call starts (an include, a node) under its conditions; off if one is false."""
+    parents, file = place
+    if _name(call.func) == INCLUDE:
+        branch = _branch(evaluator, call, parents, file)
+        read.includes.append(replace(_include(evaluator, call, file, branch is not None),
+                                     branch=branch or ()))
+    node = _launched(evaluator, call, file)
+    if node is None:
+        return
+    branch = _branch(evaluator, call, parents, file)
+    node.branch = branch or ()
+    (read.nodes if branch is not None else read.switched_off).append(node)
 
 
 def _number(value: Any) -> bool:
@@ -626,6 +671,10 @@ def _launched(evaluator: Evaluator, call: ast.Call, file: str) -> Optional[Launc
         node.arguments = _tokens(evaluator, keywords['arguments'])
     if 'parameters' in keywords:
         _parameters(evaluator, keywords['parameters'], node, file)
+    if 'remappings' in keywords:
+        pairs = evaluator.value(keywords['remappings'])
+        node.remappings = [tuple(pair) for pair in pairs if isinstance(pair, list)
+                           and len(pair) == 2] if isinstance(pairs, list) else []
     return node
 
 

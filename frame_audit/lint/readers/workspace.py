@@ -25,6 +25,7 @@ from .launch_markup import read_launch, yaml_launch_root
 from .launch_python import parse_python, read_python_launch
 from .markup import Element, LinedDict, load_xml, load_yaml
 from .params import param_blocks
+from .scripts import together, Together
 from ..model import LaunchRead, ParamBlock, problem, Where
 from ...engine.findings import Finding
 
@@ -73,6 +74,7 @@ class Collected:
     unreadable: Set[str] = field(default_factory=set)  # files already reported as such
     share: str = ''  # the share folder's links live here, for the time of one lint
     links: Dict[str, Where] = field(default_factory=dict)  # every description's links
+    scripts: Dict[str, List[Together]] = field(default_factory=dict)  # launches run at once
 
     def shown(self, text: str) -> str:
         """Return text with share paths as <package>/path, as messages show them."""
@@ -179,9 +181,16 @@ def _read_yaml(collected: Collected, path: Path, file: str) -> None:
         collected.count('parameters')
 
 
+def _read_script(collected: Collected, path: Path, file: str) -> None:
+    """Keep the launch files a shell script starts together (it is no file the lint checks)."""
+    groups = together(path.read_text(encoding='utf-8'))
+    if groups:
+        collected.scripts[file] = groups
+
+
 READERS: Dict[str, Callable[[Collected, Path, str], None]] = {
     '.py': _read_python, '.xml': _read_xml, '.launch': _read_xml, '.urdf': _read_xml,
-    '.xacro': _read_xml, '.yaml': _read_yaml, '.yml': _read_yaml,
+    '.xacro': _read_xml, '.yaml': _read_yaml, '.yml': _read_yaml, '.sh': _read_script,
 }
 
 

@@ -102,7 +102,8 @@ def check_laser_offset(declared: Declared) -> CheckResult:
     if declared.possible:  # what the lint cannot read may declare it: no verdict
         return CheckResult(LASER, 'not judged: no {} the lint can read, and {} may declare '
                            'it'.format(edge, declared.possible[0][0]), stale=True)
-    return CheckResult(LASER, 'no {} declared in the workspace'.format(edge))
+    return CheckResult(LASER, 'not judged: no {} declared in the workspace, so no mount to '
+                       'judge'.format(edge), stale=True)
 
 
 def _pose_topics(node: NodeParams, config: AuditConfig,
@@ -204,12 +205,15 @@ def check_pose_frame(declared: Declared) -> CheckResult:
         if declared.measured:  # the pose topics are the config's: without one, the car's
             findings += _wrong_pose_frames(node, declared.config)
         findings += _wrong_offsets(node, declared)
+    judged = sum(1 for node in declared.nodes for p in node.params.values()
+                 if _converts(node, p, declared))
     if not declared.measured:
-        judged = sum(1 for node in declared.nodes for p in node.params.values()
-                     if _converts(node, p, declared))
-        return CheckResult(POSE, 'no --config, so no pose topic is asked; {} held against '
+        return CheckResult(POSE, '{}no --config, so no pose topic is asked; {} held against '
                            'the declared LiDAR mount'.format(
-                               plural(judged, 'LiDAR offset parameter')), findings)
+                               '' if judged else 'not judged: ',
+                               plural(judged, 'LiDAR offset parameter')), findings,
+                           stale=not judged)
     consumers = sum(1 for node in declared.nodes if _pose_topics(node, declared.config))
-    return CheckResult(POSE, '{}, each with the pose_frame its topic carries'.format(
-        plural(consumers, 'pose consumer')), findings)
+    return CheckResult(POSE, '{}{}, each with the pose_frame its topic carries'.format(
+        '' if judged or consumers else 'not judged: ', plural(consumers, 'pose consumer')),
+        findings, stale=not (judged or consumers))

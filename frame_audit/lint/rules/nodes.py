@@ -10,6 +10,7 @@ import difflib
 import re
 from typing import Dict, List, Mapping, Sequence, Set
 
+from .joint_states import two_joint_state_publishers
 from .subject import Subject
 from ..model import exclusive, LaunchedNode, ParamBlock
 from ..publishers.parameters import matches
@@ -134,9 +135,12 @@ def same_names(launched: List[LaunchedNode]) -> List[Finding]:
 
 def lint_parameters(subject: Subject) -> CheckResult:
     """Report the parameter blocks of the subject's nodes that are a slip for one of them."""
+    read = any(subject.blocks.values())
     return CheckResult(LINT_PARAMETERS, 'every parameter block matches a node its file is '
-                       'passed to', unapplied_blocks(list(subject.launched), subject.blocks,
-                                                     subject.started))
+                       'passed to' if read else 'not judged: the workspace has no parameter '
+                       'file with a ros__parameters block', unapplied_blocks(
+                           list(subject.launched), subject.blocks, subject.started),
+                       stale=not read)
 
 
 def misspelled_executables(launched: Sequence[LaunchedNode],
@@ -166,7 +170,10 @@ def misspelled_executables(launched: Sequence[LaunchedNode],
 
 def lint_nodes(subject: Subject) -> CheckResult:
     """Report the nodes the subject starts under one name, or under an executable's slip."""
-    return CheckResult(LINT_NODES, 'every node a bringup starts has a name of its own and an '
-                       'executable its package has',
-                       same_names(list(subject.launched)) +
-                       misspelled_executables(subject.launched, subject.tree.table))
+    summary = 'every node a bringup starts has a name of its own and an executable its ' \
+        'package has' if subject.launched else 'not judged: no launch file the lint follows ' \
+        'starts a node'
+    return CheckResult(LINT_NODES, summary, same_names(list(subject.launched)) +
+                       misspelled_executables(subject.launched, subject.tree.table) +
+                       two_joint_state_publishers(subject.launched, subject.blocks),
+                       stale=not subject.launched)

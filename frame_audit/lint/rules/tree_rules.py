@@ -125,6 +125,25 @@ def when_launched(bringups: Sequence[str]) -> str:
     return '{} {}'.format(first_of(bringups, MAX_NAMED), 'is' if len(bringups) == 1 else 'are')
 
 
+def why_no_edges(declared: Declared) -> str:
+    """
+    Say why the files declare no transform, or '' when they declare one.
+
+    A tree check over no edge would agree with nothing: its verdict is STALE, with this reason.
+    """
+    if declared.edges:
+        return ''
+    started = sorted({node.node for node in declared.nodes})
+    why = ('no launch file the lint follows starts a node it can read' if not started else
+           'none of the nodes the launch files start sends one the lint knows of ({})'.format(
+               first_of(started, MAX_NAMED)))
+    unread = first_of(list(dict.fromkeys('{} at {}'.format(what, where) if where else what
+                                         for what, where in declared.possible)), MAX_NAMED)
+    return 'not judged: the files declare no transform: {}{}{}'.format(
+        why, '; {} may send some, but the lint does not know what'.format(unread)
+        if unread else '', as_link(sorted(declared.links)[:MAX_NAMED], declared))
+
+
 def _same_value(edges: Sequence[DeclaredEdge], declared: Declared) -> bool:
     first = edges[0].value
     return all(e.static and e.value is not None for e in edges) and all(
@@ -158,6 +177,8 @@ def _two_sources(declared: Declared) -> List[Finding]:
 
 def check_parent_uniqueness(declared: Declared) -> CheckResult:
     """Check that no frame is given two parents, and no edge two senders, across the files."""
+    if not declared.edges:
+        return CheckResult(PARENTS, why_no_edges(declared), stale=True)
     return CheckResult(PARENTS, 'each of {} declared frames has one parent and one source'
                        .format(len(declared.frames)),
                        _second_parents(declared) + _two_sources(declared))
@@ -347,6 +368,12 @@ def check_chain_order(declared: Declared) -> CheckResult:
     missing = [f for f in declared.config.required_frames if f not in declared.frames]
     unasked = '; not declared here: {} (no --config, so no frame is required)'.format(
         ', '.join(missing)) if missing and not declared.measured else ''
+    chain = [f for f in _chain(declared) if f in declared.frames]
+    if not declared.measured and len(chain) < 2:  # no two of the chain: no order to judge
+        return CheckResult(CHAIN, why_no_edges(declared) or (
+            'not judged: of {} the files declare {}, so their order cannot be known{}'.format(
+                ' → '.join(_chain(declared)), 'only ' + chain[0] if chain else 'none',
+                unasked)), findings, stale=True)
     return CheckResult(CHAIN, '{} ancestry: {}{}'.format(declared.config.base_frame,
                                                          ' ← '.join(ancestry), unasked), findings)
 
@@ -438,7 +465,8 @@ def check_transform_values(declared: Declared) -> CheckResult:
     said = {f.values.get('line') and (f.values['file'], f.values['line']) for f in findings}
     findings += [f for f in _param_slashes(declared)  # one cause, one finding
                  if (f.values['file'], f.values['line']) not in said]
-    return CheckResult(VALUES, 'every declared transform is finite and well named', findings)
+    return CheckResult(VALUES, why_no_edges(declared) or 'every declared transform is finite '
+                       'and well named', findings, stale=not declared.edges)
 
 
 def _unjoined(declared: Declared) -> List[Finding]:
@@ -499,7 +527,8 @@ def check_connectivity(declared: Declared) -> CheckResult:
         e.key == (config.map_frame, config.base_frame) for e in declared.edges) else None
     apart: Dict[int, int] = {}  # each other tree said once, at its first finding: one cause
     also: Dict[int, List[str]] = {}
-    for node, param in frame_parameters(declared):
+    named = frame_parameters(declared)
+    for node, param in named:
         if not isinstance(param.value, str) or not param.value \
                 or param.value.lstrip('/') == beside:
             continue
@@ -527,8 +556,11 @@ def check_connectivity(declared: Declared) -> CheckResult:
             CONNECTIVITY, level, "{}: {}'s {} is {}, but {}".format(
                 param.where, node.node, leaf(param.name), frame, what),
             'frame:{}'.format(param.where), frames=(frame,), values=param.where.values()))
-    return CheckResult(CONNECTIVITY, 'every frame the parameters name is declared and reaches '
-                       '{}'.format(declared.config.base_frame), [
+    summary = 'every frame the parameters name is declared and reaches {}'.format(
+        declared.config.base_frame) if named else (
+        "not judged: no parameter of a started node names a frame, so no consumer's frame "
+        'can be followed to {}'.format(declared.config.base_frame))
+    return CheckResult(CONNECTIVITY, summary, [
                            replace(f, message='{}; in that tree too: {}'.format(
                                f.message, ', '.join(also[i]))) if i in also else f
-                           for i, f in enumerate(findings)])
+                           for i, f in enumerate(findings)], stale=not named)
