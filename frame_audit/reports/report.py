@@ -12,7 +12,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
-from ..engine.checks.common import one_pointer_to_init
+from ..engine.checks.common import one_pointer_to_init, plural
 from ..engine.checks.tree import frame_rows, FrameRow
 from ..engine.findings import Finding, Level, printable
 from ..engine.tree_view import TreeReader
@@ -158,7 +158,7 @@ def report_document(report: Report) -> Dict[str, Any]:
 def _size(report: Report) -> str:
     """Return what was audited: a recording's length, or a workspace's file count."""
     if report.audited_messages is None:
-        return '{} files'.format(report.messages)
+        return plural(report.messages, 'file')
     return '{:.1f} s, {} messages, {} of them audited'.format(
         report.duration_s, report.messages, report.audited_messages)
 
