@@ -43,6 +43,7 @@ class Bringup:
     switched_off: List[LaunchedNode] = field(default_factory=list)  # by a condition
     description: Optional[Param] = None  # ROS 1's global robot_description
     unknown: List[Tuple[str, Optional[Where]]] = field(default_factory=list)  # not followed
+    handed: List[str] = field(default_factory=list)  # files given to includes not followed
     gazebo: bool = False
 
     @property
@@ -149,6 +150,8 @@ class Planner:
         entry = ('the launch file {}, included'.format(text), include.where)
         if entry not in bringup.unknown:
             bringup.unknown.append(entry)
+        bringup.handed.extend(file for _, value in include.arguments if isinstance(value, str)
+                              for file in (source_file(value, self.root),) if file is not None)
         if isinstance(include.target, str) and any(
                 include.target.startswith(share + os.sep) for share in self.packages.values()):
             self.warn(include.where, 'includes {}, which its package does not hold or install: '

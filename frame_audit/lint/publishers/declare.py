@@ -147,6 +147,11 @@ class Reader:
                                'runs: its parameters are not checked'.format(value), 'unresolved')
             return None
         file = source_file(value, self.collected.root)
+        if file in self.collected.templates:
+            self.problems.warn(where, 'the parameter file {} is a Jinja template ({}): passed as '
+                               'it lies, unrendered, ROS 2 cannot parse it and the node does '
+                               'not start'.format(value, '{{ ... }}'), 'template')
+            return None
         why = self._missing(value) if file is None else ''
         if why:
             self.problems.warn(where, 'the parameter file {}: {}'.format(value, why), 'missing')

@@ -22,11 +22,26 @@ CODE_NAMES = {'ekf_node': 'ekf_filter_node', 'ukf_node': 'ukf_filter_node',
               'navsat_transform_node': 'navsat_transform_node'}
 
 
+def default_names(node: LaunchedNode) -> Tuple[str, ...]:
+    """Return the names a node gives itself when no launch names it: its code's, its executable."""
+    executable = node.executable if isinstance(node.executable, str) else None
+    return tuple(n for n in (CODE_NAMES.get(str(executable)), executable) if n)
+
+
 def matches(block: ParamBlock, node: LaunchedNode) -> bool:
-    """Return whether ROS 2 applies a parameter block to this node (its name, or '/**')."""
+    """
+    Return whether ROS 2 applies a parameter block to this node (its name, or '/**').
+
+    A launch file's name= replaces the name the node's code gives itself: a block under the
+    executable's name then reaches nothing. Without name= (or with one the lint cannot read)
+    the node may go by its code's name or its executable's.
+    """
     own = node_name(block.node)
-    named = node.name if node.name is not None else CODE_NAMES.get(str(node.executable))
-    return own == '**' or own in (named, node.executable)
+    if own == '**':
+        return True
+    if isinstance(node.name, str):
+        return own == node.name
+    return own in default_names(node)
 
 
 def _names(node: LaunchedNode) -> Tuple[str, ...]:

@@ -137,6 +137,11 @@ def _slam_toolbox(r: Reading) -> List[Edge]:
     return [(r.frame('map_frame', 'map'), r.frame('odom_frame', 'odom'))]
 
 
+def _wheel_odometry(r: Reading) -> List[Edge]:
+    """Send a ros2_control drive controller's odometry: odom_frame_id → base_frame_id."""
+    return [(r.frame('odom_frame_id', 'odom'), r.frame('base_frame_id', 'base_link'))]
+
+
 TABLE: Tuple[Publisher, ...] = (
     Publisher('robot_state_publisher', ('robot_state_publisher',
                                         'robot_state_publisher::RobotStatePublisher'),
@@ -171,10 +176,11 @@ TABLE: Tuple[Publisher, ...] = (
               lambda r: [(r.frame('odom_frame', 'odom'), r.frame('base_frame', 'base_link'))],
               packages=('vesc_ackermann',)),
     Publisher('gym_bridge', ('gym_bridge',), (), None, _gym_bridge),
+    # ros2_control's drive controllers (see controllers.py): one odometry, one default each
     Publisher('diff_drive_controller', ('diff_drive_controller/DiffDriveController',),
-              ('odom_frame_id', 'base_frame_id'), ('enable_odom_tf', True),  # see controllers.py
-              lambda r: [(r.frame('odom_frame_id', 'odom'),
-                          r.frame('base_frame_id', 'base_link'))]),
+              ('odom_frame_id', 'base_frame_id'), ('enable_odom_tf', True), _wheel_odometry),
+    Publisher('mecanum_drive_controller', ('mecanum_drive_controller/MecanumDriveController',),
+              ('odom_frame_id', 'base_frame_id'), ('enable_odom_tf', True), _wheel_odometry),
     Publisher('imu_filter_madgwick', ('imu_filter_madgwick_node', 'ImuFilterMadgwickRos'),
               ('fixed_frame',), ('publish_tf', True), lambda r: None),  # child: the IMU's id
     # Nodes that send no transform; the frames they name are read by them, not sent.

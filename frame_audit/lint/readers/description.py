@@ -61,7 +61,11 @@ def _macro_call(name: str, texts: List[Tuple[str, str]]) -> Optional[Where]:
 
     A macro's <joint name="${prefix}wheel_joint"> made left_wheel_joint: the call that passed
     prefix="left_" is where the joint is placed (its origin is the call's too, most often).
+    Another macro whose template fits the name too (a castor's "${name}_joint") but whose
+    calls pass no such value made none of it: a call of it stands in only when no call passes
+    the value (one computed in the call).
     """
+    fallback: Optional[Where] = None
     for file, text in texts:
         for joint in JOINT_TEMPLATE.finditer(text):
             template = joint.group(1)
@@ -76,9 +80,12 @@ def _macro_call(name: str, texts: List[Tuple[str, str]]) -> Optional[Where]:
             calls = [(f, t, m) for f, t in texts
                      for m in re.finditer(r'<xacro:{}\b([^>]*)>'.format(re.escape(macro)), t)]
             chosen = [c for c in calls if all(g in c[2].group(1) for g in shape.groups() if g)]
-            for call_file, call_text, call in chosen or calls:
+            for call_file, call_text, call in chosen:
                 return Where(call_file, _line(call_text, call.start()))
-    return None
+            for call_file, call_text, call in calls if fallback is None else ():
+                fallback = Where(call_file, _line(call_text, call.start()))
+                break
+    return fallback
 
 
 def _macro_around(text: str, at: int) -> Optional[str]:

@@ -16,7 +16,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
 
 from .launch_python import Evaluator, parse_python
 from ..model import Unresolved
@@ -29,6 +29,12 @@ CMAKE_INSTALL = re.compile(r'\binstall\s*\(([^()]*)\)', re.IGNORECASE)
 CMAKE_KEYWORDS = ('FILES', 'PROGRAMS', 'DIRECTORY', 'DESTINATION', 'PATTERN', 'FILES_MATCHING',
                   'USE_SOURCE_PERMISSIONS', 'EXCLUDE', 'PERMISSIONS', 'COMPONENT', 'OPTIONAL',
                   'RENAME', 'TARGETS', 'REGEX')
+CMAKE_CALL = re.compile(r'\b(\w+)\s*\(([^()]*)\)')
+CMAKE_VARIABLE = re.compile(r'\$\{(\w+)\}')
+CMAKE_EXECUTABLES = ('set', 'project', 'add_executable', 'install',
+                     'rclcpp_components_register_node')
+CMAKE_UNKNOWN = ('ament_auto_add_executable', 'ament_auto_package', 'foreach', 'function',
+                 'macro', 'include', 'add_subdirectory', 'catkin_package')
 Rule = Tuple[str, List[str]]  # a destination under share/<package>, and source paths
 
 
@@ -138,6 +144,85 @@ def _cmake_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
         else:
             rules.append((under, sources))
     return rules, complete
+
+
+def _cmake_words(arguments: str, variables: Mapping[str, str]) -> List[str]:
+    """Return a CMake call's arguments with the variables known set (the others left as ${})."""
+    for _ in range(8):  # ${A} may hold ${B}
+        arguments = CMAKE_VARIABLE.sub(lambda m: variables.get(m.group(1), m.group(0)), arguments)
+    return [w.strip('"') for w in arguments.split()]
+
+
+def _program_names(folder: Path, words: List[str]) -> Optional[List[str]]:
+    """Return the file names an install(PROGRAMS|FILES|DIRECTORY) puts in lib/<package>."""
+    end = words.index('DESTINATION')
+    sources, rest = words[1:end], words[end:]
+    if any('${' in s or '*' in s for s in sources):
+        return None
+    if words[0] != 'DIRECTORY':
+        if 'RENAME' in rest[:-1]:
+            return [rest[rest.index('RENAME') + 1]]
+        return [Path(s).name for s in sources if s not in CMAKE_KEYWORDS]
+    return [path.name for source in sources if source not in CMAKE_KEYWORDS
+            for path in sorted((folder / source).rglob('*'))]
+
+
+def _named(command: str, words: List[str], package: str) -> Optional[List[str]]:
+    """Return what a call names (a target, an executable); None when a name is a variable."""
+    if command in ('project', 'add_executable'):
+        names = words[:1]
+    elif command == 'rclcpp_components_register_node':
+        names = words[words.index('EXECUTABLE') + 1:][:1] if 'EXECUTABLE' in words else []
+    elif 'lib/' + package not in words or 'DESTINATION' not in words:
+        names = []  # an install elsewhere (share/, include/, lib, bin)
+    else:
+        names = [w for w in words[1:words.index('DESTINATION')] if w not in CMAKE_KEYWORDS]
+    return None if any('${' in n for n in names) else names
+
+
+def built_executables(folder: Path, package: str) -> Optional[FrozenSet[str]]:
+    """
+    Return the executables an ament_cmake package installs where `ros2 run` looks; None if unknown.
+
+    add_executable targets installed to lib/<package>, programs and files installed there, and
+    a component's EXECUTABLE. A setup.py beside it, a macro, a loop, an included file or a
+    target named by a variable the file does not set may install others: then the lint cannot
+    know, and says nothing.
+    """
+    text = None if (folder / 'setup.py').exists() else build_file(folder / 'CMakeLists.txt')
+    if text is None:
+        return None
+    variables = {'PROJECT_NAME': package, 'CMAKE_PROJECT_NAME': package}
+    targets, installed, built = set(), set(), set()
+    for match in CMAKE_CALL.finditer(re.sub(r'#[^\n]*', '', text)):
+        command = match.group(1).lower()
+        if command in CMAKE_UNKNOWN:
+            return None
+        words = _cmake_words(match.group(2), variables) if command in CMAKE_EXECUTABLES else []
+        if not words:
+            continue
+        if command == 'set':  # one built on an unknown (CMAKE_CXX_FLAGS) stays unknown
+            variables.pop(words[0], None)
+            if '${' not in ' '.join(words):
+                variables[words[0]] = ' '.join(words[1:])
+            continue
+        named = _named(command, words, package)
+        if named is None:
+            return None
+        if command == 'project':
+            variables.update(PROJECT_NAME=words[0], CMAKE_PROJECT_NAME=words[0])
+        elif command == 'add_executable':
+            targets.update(named)
+        elif command == 'install' and words[0] == 'TARGETS':
+            installed.update(named)
+        elif command == 'install' and named and words[0] in ('PROGRAMS', 'FILES', 'DIRECTORY'):
+            programs = _program_names(folder, words)
+            if programs is None:
+                return None
+            built.update(programs)
+        elif command == 'rclcpp_components_register_node':
+            built.update(named)
+    return frozenset(built | (installed & targets))
 
 
 def _expand(folder: Path, destination: str, sources: List[str]) -> Iterator[Tuple[str, Path]]:

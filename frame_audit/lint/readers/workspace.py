@@ -15,12 +15,13 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import (Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Sequence,
+                    Set, Tuple)
 from xml.parsers import expat
 
 import yaml
 
-from .install import build_share, MAX_BUILD_BYTES, unreadable_build_files
+from .install import build_share, built_executables, MAX_BUILD_BYTES, unreadable_build_files
 from .launch_markup import read_launch, yaml_launch_root
 from .launch_python import parse_python, read_python_launch
 from .markup import Element, LinedDict, load_xml, load_yaml
@@ -32,6 +33,7 @@ from ...engine.findings import Finding
 SKIP_FOLDERS = ('build', 'install', 'log', '__pycache__')
 MAX_FILE_BYTES = 2 << 20  # files past this are skipped with a WARN, never parsed
 PACKAGE_NAME = re.compile(r'[A-Za-z0-9][A-Za-z0-9_-]{0,254}')  # REP 144, and a folder's name
+JINJA = re.compile(r'\{\{[^{}]*\}\}|\{%[^{}]*%\}')
 PARSE_ERRORS = (SyntaxError, ValueError, yaml.YAMLError, expat.ExpatError, UnicodeDecodeError,
                 OSError, RecursionError)
 
@@ -72,6 +74,8 @@ class Collected:
     problems: List[Finding] = field(default_factory=list)
     unreadable_launch: List[Where] = field(default_factory=list)
     unreadable: Set[str] = field(default_factory=set)  # files already reported as such
+    templates: Set[str] = field(default_factory=set)  # Jinja YAML a launch renders first
+    executables: Dict[str, FrozenSet[str]] = field(default_factory=dict)  # CMake-built
     share: str = ''  # the share folder's links live here, for the time of one lint
     links: Dict[str, Where] = field(default_factory=dict)  # every description's links
     scripts: Dict[str, List[Together]] = field(default_factory=dict)  # launches run at once
@@ -194,6 +198,17 @@ READERS: Dict[str, Callable[[Collected, Path, str], None]] = {
 }
 
 
+def _is_template(path: Path) -> bool:
+    """
+    Return whether a YAML file is a Jinja template ({{ namespace }}/amcl, {% for %}).
+
+    A multi-robot launch file renders it in Python, one file per robot, before any node reads
+    it: unparsable as it lies, and no parameter file until then.
+    """
+    return path.suffix in ('.yaml', '.yml') and bool(JINJA.search(
+        path.read_text(encoding='utf-8', errors='replace')))
+
+
 def _read(collected: Collected, path: Path) -> None:
     """Read one file into collected; a file too large or unparsable is a problem, not a stop."""
     file = path.relative_to(collected.root).as_posix()
@@ -205,6 +220,9 @@ def _read(collected: Collected, path: Path) -> None:
         READERS[path.suffix](collected, path, file)
     except PARSE_ERRORS as error:
         collected.unreadable.add(file)
+        if _is_template(path):
+            collected.templates.add(file)  # rendered by a launch file's Python: said if passed
+            return
         if _is_launch(path):
             collected.unreadable_launch.append(Where(file, _error_line(error)))
         collected.warn(Where(file, _error_line(error)),
@@ -243,6 +261,10 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
     for path in files:
         if path.suffix in READERS and path.name != 'package.xml':
             _read(collected, path)
+    for name, folder in folders.items():
+        built = built_executables(folder, name)
+        if built is not None:
+            collected.executables[name] = built
     return collected
 
 

@@ -20,6 +20,7 @@ from ..model import DeclaredEdge, Where
 from ..publishers.declare import Declaration
 from ..publishers.declared import Declared
 from ..publishers.lidar import own_lidar
+from ..publishers.parameters import default_names
 from ..readers.workspace import Collected, tally
 from ...engine.checks.tree import FrameRow
 from ...engine.config import AuditConfig
@@ -55,7 +56,8 @@ def judge(collected: Collected, plan: Plan, declaration: Declaration, config: Au
         together, tuple(node for each in declaration.bringups for node in each.launched),
         collected.blocks, _started(declaration),
         tuple(collected.problems) + plan.problems + declaration.problems, tally(collected),
-        tuple(each.bringup.name for each in declaration.bringups))
+        tuple(each.bringup.name for each in declaration.bringups), collected.executables,
+        frozenset(file for each in declaration.bringups for file in each.bringup.handed))
     each = [(b.bringup.name, replace(whole, tree=replace(b.declared, context=together),
                                      launched=b.launched)) for b in declaration.bringups]
     off = 'off ({})'.format(config.key('lint.checks_off'))
@@ -87,10 +89,16 @@ def _together(config: AuditConfig, declaration: Declaration, scope: str,
 
 
 def _started(declaration: Declaration) -> FrozenSet[str]:
-    """Return the name and executable of every node a bringup starts or switches off."""
-    return frozenset(str(name) for each in declaration.bringups
+    """
+    Return the name every node a bringup starts or switches off goes by.
+
+    A node the launch names goes by that name alone; one it does not name, by its code's name
+    or its executable's (the lint cannot tell which).
+    """
+    return frozenset(name for each in declaration.bringups
                      for node in each.launched + tuple(each.bringup.switched_off)
-                     for name in (node.name, node.executable) if isinstance(name, str))
+                     for name in ((node.name,) if isinstance(node.name, str)
+                                  else default_names(node)))
 
 
 def _judged(rule: Rule, whole: Subject, each: List[Tuple[str, Subject]]) -> CheckResult:

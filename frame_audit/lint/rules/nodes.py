@@ -4,18 +4,22 @@
 Parameter blocks and node names that go wrong on the way to a node (lint_parameters, lint_nodes).
 
 Which blocks reach which node is publishers/parameters.py; these rules report a block whose
-node name is a slip, and two nodes one bringup starts under one name.
+node name is a slip or the name a renamed node gave up, two nodes one bringup starts under one
+name, and an executable its package does not have or does not build.
 """
 import difflib
+from pathlib import Path
 import re
-from typing import Dict, List, Mapping, Sequence, Set
+from typing import Dict, FrozenSet, List, Mapping, Sequence, Set, Tuple
 
 from .joint_states import two_joint_state_publishers
 from .subject import Subject
+from .tree_rules import MAX_NAMED
 from ..model import exclusive, LaunchedNode, ParamBlock
-from ..publishers.parameters import matches
+from ..publishers.parameters import default_names, matches
 from ..publishers.table import Publisher
 from ..readers.params import node_name
+from ...engine.checks.common import first_of
 from ...engine.check_ids import LINT_NODES, LINT_PARAMETERS
 from ...engine.findings import CheckResult, Finding, Level
 
@@ -32,6 +36,8 @@ STANDARD_NODES = frozenset((
     'ekf_filter_node', 'ukf_filter_node', 'navsat_transform', 'controller_manager',
     'joint_state_broadcaster', 'diff_drive_controller', 'diff_cont', 'joint_broad'))
 INTERNAL_SUFFIXES = ('_rclcpp_node', '_client_node')  # nodes a process starts for itself
+DATA_SUFFIXES = ('.yaml', '.yml', '.xml', '.launch', '.urdf', '.xacro', '.lua', '.rviz')
+SLIP = 0.8  # how alike a typo leaves two names (slam_tolbox, map_sever); unlike names are others'
 
 
 def _standard(name: str) -> bool:
@@ -50,8 +56,21 @@ def _lost(block: ParamBlock, node: LaunchedNode) -> Finding:
         'lost:{}'.format(block.where), values=block.where.values())
 
 
+def _renamed(block: ParamBlock, node: LaunchedNode) -> Finding:
+    """Return the WARN for a block under the name a node's launch file replaced."""
+    return Finding(
+        LINT_PARAMETERS, Level.WARN,
+        "{}: the block '{}' is the name {}/{} gives its node, but the launch names that node "
+        '{} ({}): ROS 2 gives a node the blocks of its own name, so these parameters never '
+        'reach it and it runs on its defaults. Name the block {}'.format(
+            block.where, node_name(block.node), node.package, node.executable, node.label(),
+            node.where, node.name),
+        'renamed:{}'.format(block.where), values=block.where.values())
+
+
 def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlock]],
-                     elsewhere: Set[str] = frozenset()) -> List[Finding]:
+                     elsewhere: Set[str] = frozenset(),
+                     handed: Set[str] = frozenset()) -> List[Finding]:
     """
     Report parameter blocks whose node name is a slip for a node their file is passed to.
 
@@ -66,7 +85,11 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
     slam_toolbox_robot2 in one file, each launch file starting one; vesc_to_odom_node beside
     the block of a throttle_interpolator left out of the launch): the node is not on its
     defaults; a near miss beside the node's own block is still said, unless the two differ in
-    their numbers alone. A /** block is no block of its own.
+    their numbers alone. A /** block is no block of its own. A block under the name a node
+    gives itself (its code's, its executable's) while the launch renames it with name= reaches
+    nothing, said so when that node has no block of its own and the file is not handed to a
+    launch file the lint does not read (handed: Nav2's bringup may start a node of that name).
+    A near miss is as alike as a typo leaves two names (SLIP); less alike names are others'.
     """
     loaders: Dict[str, List[LaunchedNode]] = {}
     for node in launched:
@@ -81,16 +104,23 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
         served = set(names) <= {node_name(block.node) for block in blocks.get(path, [])}
         for block in blocks.get(path, []):
             own = node_name(block.node)
-            if any(matches(block, node) for node in nodes) or own in elsewhere \
-                    or _standard(own):
+            if any(matches(block, node) for node in nodes) or own in elsewhere:
                 continue
-            guess = difflib.get_close_matches(own, names, n=1, cutoff=0.6)
+            renamed = [] if path in handed else [
+                node for node in nodes if own in default_names(node) and not any(
+                    node_name(other.node) == node.name for other in blocks.get(path, []))]
+            if renamed:  # with a block of its own, the other is some other node's (map_server)
+                findings.append(_renamed(block, renamed[0]))
+                continue
+            if _standard(own):
+                continue
+            guess = difflib.get_close_matches(own, names, n=1, cutoff=SLIP)
             if not guess:
                 if len(nodes) == 1 and not served:
                     findings.append(_lost(block, nodes[0]))
                 continue
             if served and (_sibling(own, guess[0]) or difflib.get_close_matches(
-                    own, sorted(set(elsewhere) - set(names)), n=1, cutoff=0.6)):
+                    own, sorted(set(elsewhere) - set(names)), n=1, cutoff=SLIP)):
                 continue  # slam_toolbox_robot2 beside robot1's own block; another's slip
             findings.append(Finding(
                 LINT_PARAMETERS, Level.WARN,
@@ -139,8 +169,8 @@ def lint_parameters(subject: Subject) -> CheckResult:
     return CheckResult(LINT_PARAMETERS, 'every parameter block matches a node its file is '
                        'passed to' if read else 'not judged: the workspace has no parameter '
                        'file with a ros__parameters block', unapplied_blocks(
-                           list(subject.launched), subject.blocks, subject.started),
-                       stale=not read)
+                           list(subject.launched), subject.blocks, subject.started,
+                           subject.handed), stale=not read)
 
 
 def misspelled_executables(launched: Sequence[LaunchedNode],
@@ -168,6 +198,37 @@ def misspelled_executables(launched: Sequence[LaunchedNode],
     return findings
 
 
+def unbuilt_executables(launched: Sequence[LaunchedNode],
+                        executables: Mapping[str, FrozenSet[str]]) -> List[Finding]:
+    """
+    Report an executable a workspace package's CMakeLists.txt never builds or installs.
+
+    `ros2 launch` looks for it in lib/<package> and stops when it is not there; a component
+    library, or a script left out of install(PROGRAMS), is not there. Only packages whose whole
+    install the lint reads are judged (executables holds those).
+    """
+    places: Dict[Tuple[str, str], List[LaunchedNode]] = {}
+    for node in launched:
+        built = executables.get(str(node.package))
+        if built is not None and isinstance(node.executable, str) \
+                and node.executable not in built:
+            places.setdefault((str(node.package), node.executable), []).append(node)
+    findings = []
+    for (package, executable), nodes in sorted(places.items()):
+        programs = sorted(n for n in executables[package]
+                          if Path(n).suffix not in DATA_SUFFIXES and not n.endswith('launch.py'))
+        close = difflib.get_close_matches(executable, programs, n=1, cutoff=SLIP)
+        findings.append(Finding(
+            LINT_NODES, Level.WARN,
+            "{}: {}'s CMakeLists.txt builds and installs no executable '{}' (it installs {}){}: "
+            '`ros2 launch` stops there, and what this node would send never comes{}'.format(
+                nodes[0].where, package, executable, first_of(programs, MAX_NAMED) or 'none',
+                ' (and at {})'.format(first_of([str(n.where) for n in nodes[1:]], MAX_NAMED))
+                if nodes[1:] else '', "; did you mean '{}'?".format(close[0]) if close else ''),
+            'unbuilt:{}:{}'.format(package, executable), values=nodes[0].where.values()))
+    return findings
+
+
 def lint_nodes(subject: Subject) -> CheckResult:
     """Report the nodes the subject starts under one name, or under an executable's slip."""
     summary = 'every node a bringup starts has a name of its own and an executable its ' \
@@ -175,5 +236,6 @@ def lint_nodes(subject: Subject) -> CheckResult:
         'starts a node'
     return CheckResult(LINT_NODES, summary, same_names(list(subject.launched)) +
                        misspelled_executables(subject.launched, subject.tree.table) +
+                       unbuilt_executables(subject.launched, subject.executables) +
                        two_joint_state_publishers(subject.launched, subject.blocks),
                        stale=not subject.launched)

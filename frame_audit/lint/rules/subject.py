@@ -6,7 +6,7 @@ What one lint rule looks at: a declared tree, the nodes behind it, and the works
 Every rule takes a Subject, so the registry can hold the tree rules (which read the tree alone)
 beside the rules of parameter blocks, node names and unreadable files.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, FrozenSet, List, Mapping, Tuple
 
 from ..model import LaunchedNode, ParamBlock
@@ -21,7 +21,10 @@ class Subject:
 
     started names every node any bringup starts or switches off, so a parameter block for a
     node another launch file starts is no slip; files is how many files were read and of which
-    kinds; bringups the bringups' names, for lint_files' summary.
+    kinds; bringups the bringups' names, for lint_files' summary; executables what each
+    ament_cmake package of the workspace builds where `ros2 run` looks, where that is known;
+    handed the workspace files given to launch files the lint does not read (Nav2's bringup),
+    whose nodes it cannot see.
     """
 
     tree: Declared
@@ -31,6 +34,8 @@ class Subject:
     problems: Tuple[Finding, ...]
     files: Tuple[int, str]
     bringups: Tuple[str, ...]
+    executables: Mapping[str, FrozenSet[str]] = field(default_factory=dict)
+    handed: FrozenSet[str] = frozenset()
 
 
 TreeRule = Callable[[Declared], CheckResult]

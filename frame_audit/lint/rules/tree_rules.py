@@ -527,6 +527,8 @@ def check_connectivity(declared: Declared) -> CheckResult:
         e.key == (config.map_frame, config.base_frame) for e in declared.edges) else None
     apart: Dict[int, int] = {}  # each other tree said once, at its first finding: one cause
     also: Dict[int, List[str]] = {}
+    unsent: Dict[str, int] = {}  # each frame nothing sends said once, naming every user
+    too: Dict[int, List[str]] = {}
     named = frame_parameters(declared)
     for node, param in named:
         if not isinstance(param.value, str) or not param.value \
@@ -537,6 +539,11 @@ def check_connectivity(declared: Declared) -> CheckResult:
         if bridge:
             level, what = Level.WARN, bridge
         elif frame not in frames:
+            if frame in unsent:
+                too.setdefault(unsent[frame], []).append("{}'s {} ({})".format(
+                    node.node, leaf(param.name), param.where))
+                continue
+            unsent[frame] = len(findings)
             close = difflib.get_close_matches(frame, sorted(frames), 1, 0.8)
             what = 'nothing {} publishes it: {}{}{}{}'.format(
                 declared.scope, PUBLISHERS, possible, as_link([frame], declared),
@@ -561,6 +568,16 @@ def check_connectivity(declared: Declared) -> CheckResult:
         "not judged: no parameter of a started node names a frame, so no consumer's frame "
         'can be followed to {}'.format(declared.config.base_frame))
     return CheckResult(CONNECTIVITY, summary, [
-                           replace(f, message='{}; in that tree too: {}'.format(
-                               f.message, ', '.join(also[i]))) if i in also else f
-                           for i, f in enumerate(findings)], stale=not named)
+        _named_too(f, also.get(i, []), too.get(i, [])) for i, f in enumerate(findings)],
+        stale=not named)
+
+
+def _named_too(finding: Finding, tree: List[str], frame: List[str]) -> Finding:
+    """Return a connectivity finding with the other parameters of its one cause named."""
+    if tree:
+        finding = replace(finding, message='{}; in that tree too: {}'.format(
+            finding.message, ', '.join(tree)))
+    if frame:
+        finding = replace(finding, message='{}; also named by {}'.format(
+            finding.message, first_of(frame, MAX_NAMED)))
+    return finding
