@@ -150,6 +150,7 @@ class LaunchedNode:
     param_files: List[Tuple[Any, Where]] = field(default_factory=list)
     inline: Dict[str, Param] = field(default_factory=dict)
     remappings: List[Tuple[Any, Any]] = field(default_factory=list)  # (from, to) as written
+    again: Optional[Where] = None  # the Node(...) this is, put into a list of actions again
 
     def label(self) -> str:
         """Return the node as `ros2 node list` would name it, or what it runs."""

@@ -32,6 +32,7 @@ from ...engine.config import AuditConfig
 from ...engine.findings import Finding, Level
 
 Possible = List[Tuple[str, Optional[Where]]]  # who may send transforms the lint cannot read
+TF, TF_STATIC = '/tf', '/tf_static'
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,25 @@ def _label(node: LaunchedNode) -> str:
     runs = '{}/{}'.format(node.package, node.executable)
     return 'the node {} ({})'.format(node.label(), runs) \
         if node.label() != node.executable else 'the node ' + runs
+
+
+def _remapped(node: LaunchedNode, static: bool, possible: Possible) -> bool:
+    """
+    Return whether a node's /tf (or /tf_static) is remapped away: its edges join no tree.
+
+    A localizer run beside the odometry for comparison sends on /pf/tf; tf2 listeners never
+    hear it. `/tf → tf` in a namespace is the robot's own tree (a fleet's habit): kept. A
+    remapping to a topic only the launch knows makes the node a possible sender.
+    """
+    topic = TF_STATIC if static else TF
+    bare = isinstance(node.namespace, str) and not node.namespace.strip('/')
+    for source, target in node.remappings:
+        if source == topic or (source == topic[1:] and bare):
+            if not isinstance(target, str):
+                possible.append(('{}, whose {} is remapped to {}'.format(
+                    _label(node), topic, target), node.where))
+            return not (isinstance(target, str) and '/' + target.lstrip('/') == topic)
+    return False
 
 
 class Reader:
@@ -228,7 +248,7 @@ class Reader:
             if publisher.description else sent_edges(params, self.table)
         if edges is None:
             possible.append((_label(node), node.where))
-        return edges or []
+        return [edge for edge in edges or [] if not _remapped(node, edge.static, possible)]
 
     def _robot_edges(self, node: LaunchedNode, bringup: Bringup) -> Optional[List[DeclaredEdge]]:
         """Return robot_state_publisher's edges, or None once it is said why they are unknown."""

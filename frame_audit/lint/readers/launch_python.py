@@ -20,8 +20,8 @@ import shlex
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
 from .launch_imports import Helper, helper_calls, imported_helpers, inlined
-from ..model import Branch, Built, Description, Include, LaunchedNode, LaunchRead, Param, \
-    Token, Unpacked, Unresolved, Where
+from ..model import Branch, Built, Description, exclusive, Include, LaunchedNode, LaunchRead, \
+    Param, Token, Unpacked, Unresolved, Where
 
 NODE_CALLS = ('Node', 'LifecycleNode', 'ComposableNode')
 PROCESS = 'ExecuteProcess'
@@ -101,7 +101,13 @@ class Evaluator:
         }
 
     def _assign(self, name: str, value: ast.expr) -> None:
-        if name in self.assigned:
+        """
+        Hold a name's value; one assigned two values (branches, functions) only a run knows.
+
+        The same expression twice (`share = get_package_share_directory('car')` in an
+        OpaqueFunction's setup and in generate_launch_description) is one value.
+        """
+        if name in self.assigned and ast.dump(value) != ast.dump(self.assigned[name]):
             self.ambiguous.add(name)
         self.assigned[name] = value
 
@@ -383,7 +389,7 @@ def _parents(tree: ast.AST) -> Dict[int, ast.AST]:
             for child in ast.iter_child_nodes(parent)}
 
 
-def _branch(evaluator: Evaluator, call: ast.Call, parents: Dict[int, ast.AST],
+def _branch(evaluator: Evaluator, call: ast.AST, parents: Dict[int, ast.AST],
             file: str) -> Optional[Branch]:
     """
     Return the unknown conditions around a call, each with its side; None if one is false.
@@ -591,6 +597,7 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     for call in ast.walk(tree):
         if isinstance(call, ast.Call) and not _never_used(call, parents, unused):
             _started(evaluator, call, (parents, file), read)  # else its use is commented out
+    read.nodes += _added_again(evaluator, tree, parents, file)
     helpers = imported_helpers(tree, file, path)
     read.imported = sorted({h.file for h in helpers.values() if h.function is not None})
     for call, helper in helper_calls(tree, helpers):
@@ -600,6 +607,65 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     read.includes.sort(key=lambda i: i.where.line)
     read.configurations = evaluator.configurations()
     return read
+
+
+def _added_again(evaluator: Evaluator, tree: ast.Module, parents: Dict[int, ast.AST],
+                 file: str) -> List[LaunchedNode]:
+    """
+    Return a node for each Node a list of actions gets a second time, at that line.
+
+    `nodes = [driver, rsp]` and later `nodes += [driver]` (a mode that needs the driver
+    "too") hand launch one Node object twice: it starts two nodes of one name. An addition
+    on the opposite side of an `if` from the first is no second start.
+    """
+    held: Dict[str, Dict[str, Tuple[ast.stmt, Branch]]] = {}  # list → variable → first add
+    again = []
+    for statement in sorted((n for n in ast.walk(tree) if isinstance(n, ast.stmt)),
+                            key=_position):
+        target, items = _list_growth(statement)
+        if target is None:
+            continue
+        if isinstance(statement, ast.Assign):
+            held[target] = {}
+        added = _branch(evaluator, statement, parents, file)
+        for item in items:
+            call = evaluator.follow(item)
+            if added is None or not isinstance(item, ast.Name) or not isinstance(
+                    call, ast.Call) or _name(call.func) not in NODE_CALLS:
+                continue
+            first, branch = held.setdefault(target, {}).setdefault(item.id, (statement, added))
+            node = _launched(evaluator, call, file)
+            own = _branch(evaluator, call, parents, file)
+            if first is not statement and not exclusive(branch, added) and node is not None \
+                    and own is not None:
+                again.append(replace(node, where=Where(file, statement.lineno),
+                                     branch=own + added, again=node.where))
+    return again
+
+
+def _list_growth(statement: ast.stmt) -> Tuple[Optional[str], List[ast.expr]]:
+    """
+    Return the list a statement builds or grows, and the items it puts in; (None, []) else.
+
+    `x = [...]` (a new list), `x += [...]`, `x.append(a)` and `x.extend([...])`.
+    """
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+            and isinstance(statement.targets[0], ast.Name):
+        value = statement.value
+        return statement.targets[0].id, list(value.elts) if isinstance(
+            value, (ast.List, ast.Tuple)) else []
+    if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add) \
+            and isinstance(statement.target, ast.Name) \
+            and isinstance(statement.value, (ast.List, ast.Tuple)):
+        return statement.target.id, list(statement.value.elts)
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
+            and isinstance(call.func.value, ast.Name) and len(call.args) == 1:
+        if call.func.attr == 'append':
+            return call.func.value.id, [call.args[0]]
+        if call.func.attr == 'extend' and isinstance(call.args[0], (ast.List, ast.Tuple)):
+            return call.func.value.id, list(call.args[0].elts)
+    return None, []
 
 
 def _helper_nodes(tree: ast.Module, call: ast.Call, helper: Helper, read: LaunchRead,

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Dict, List
 
 from .subject import Subject
-from .tree_rules import MAX_NAMED
+from .tree_rules import MAX_NAMED, unread_senders
 from ...engine.checks.common import first_of, plural
 from ...engine.check_ids import LINT_FILES
 from ...engine.findings import CheckResult, Finding
@@ -43,5 +43,8 @@ def lint_files(subject: Subject) -> CheckResult:
     names = list(subject.bringups)
     started = '{}: {}'.format(plural(len(names), 'bringup'), first_of(names, MAX_NAMED)) \
         if names else 'no launch file starts a node'
-    summary = 'read {} ({}); {}'.format(plural(total, 'file'), kinds, started)
+    unread = unread_senders(subject.tree)
+    summary = 'read {} ({}); {}{}'.format(plural(total, 'file'), kinds, started,
+                                          '; senders it cannot read: ' + unread if unread
+                                          else '')
     return CheckResult(LINT_FILES, summary, _grouped(unique(list(subject.problems))))

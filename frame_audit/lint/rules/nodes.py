@@ -156,11 +156,20 @@ def same_names(launched: List[LaunchedNode]) -> List[Finding]:
     return [Finding(
         LINT_NODES, Level.WARN,
         '{}: {} nodes are named {} ({}): they share its parameter blocks and services, and '
-        'nothing tells their messages apart; give each its own name'.format(
+        'nothing tells their messages apart; {}'.format(
             nodes[1].where, len(nodes), name, ', '.join('{}/{} at {}'.format(
-                n.package, n.executable, n.where) for n in nodes)),
+                n.package, n.executable, n.where) for n in nodes), _remedy(nodes)),
         'name:{}:{}'.format(name, nodes[1].where), values=nodes[1].where.values())
         for name, nodes in sorted(by_name.items()) if len(nodes) > 1]
+
+
+def _remedy(nodes: List[LaunchedNode]) -> str:
+    """Say how to keep one node: put a Node into the list once, else give each its own name."""
+    again = [n for n in nodes if n.again is not None]
+    if not again:
+        return 'give each its own name'
+    return 'the Node(...) at {} is put into the list of actions again at {}, and launch ' \
+        'starts each entry: add it once'.format(again[0].again, again[0].where)
 
 
 def lint_parameters(subject: Subject) -> CheckResult:

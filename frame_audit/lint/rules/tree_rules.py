@@ -137,11 +137,26 @@ def why_no_edges(declared: Declared) -> str:
     why = ('no launch file the lint follows starts a node it can read' if not started else
            'none of the nodes the launch files start sends one the lint knows of ({})'.format(
                first_of(started, MAX_NAMED)))
-    unread = first_of(list(dict.fromkeys('{} at {}'.format(what, where) if where else what
-                                         for what, where in declared.possible)), MAX_NAMED)
     return 'not judged: the files declare no transform: {}{}{}'.format(
-        why, '; {} may send some, but the lint does not know what'.format(unread)
-        if unread else '', as_link(sorted(declared.links)[:MAX_NAMED], declared))
+        why, not_read(declared), as_link(sorted(declared.links)[:MAX_NAMED], declared))
+
+
+def not_read(declared: Declared) -> str:
+    """
+    Say what may send transforms the lint cannot read, or '' when it read every sender.
+
+    A verdict over the edges it read holds for those alone: an include it could not open
+    (a package outside the workspace) may send a second parent, so the verdict names it.
+    """
+    unread = unread_senders(declared)
+    return '; {} may send some, but the lint does not know what'.format(unread) \
+        if unread else ''
+
+
+def unread_senders(declared: Declared) -> str:
+    """Return the includes and nodes the lint could not read, each once at its first place."""
+    return first_of(list(dict.fromkeys('{} at {}'.format(what, where) if where else what
+                                       for what, where in declared.possible)), MAX_NAMED)
 
 
 def _same_value(edges: Sequence[DeclaredEdge], declared: Declared) -> bool:
@@ -179,8 +194,9 @@ def check_parent_uniqueness(declared: Declared) -> CheckResult:
     """Check that no frame is given two parents, and no edge two senders, across the files."""
     if not declared.edges:
         return CheckResult(PARENTS, why_no_edges(declared), stale=True)
-    return CheckResult(PARENTS, 'each of {} declared frames has one parent and one source'
-                       .format(len(declared.frames)),
+    return CheckResult(PARENTS, 'each of {} declared frames has one parent and one source{}'
+                       .format(len(declared.frames), ' among the senders the lint read' +
+                               not_read(declared) if declared.possible else ''),
                        _second_parents(declared) + _two_sources(declared))
 
 
