@@ -10,9 +10,9 @@ declare says what each bringup sends (publishers/), judge runs the rules and bui
 """
 import tempfile
 from pathlib import Path
-from typing import Mapping, Optional, Sequence
+from typing import Dict, Mapping, Optional, Sequence, Tuple
 
-from .bringups.plan import plan
+from .bringups.plan import plan, Plan
 from .publishers.declare import declare
 from .readers.workspace import collect, Collected, tally
 from .rules.judge import judge
@@ -34,7 +34,27 @@ def lint_workspace(path: Path, config: AuditConfig, entries: Sequence[str] = (),
         collected = _collected(path, collect(root, Path(share), config.lint_exclude))
         planned = plan(collected, entries, given or {})
         declared = declare(collected, planned, config, measured)
-    return judge(collected, planned, declared, config, _scope(entries)).report(str(path))
+        left_out = _left_out(collected, planned, config, measured) if entries else {}
+    return judge(collected, planned, declared, config, _scope(entries), left_out).report(
+        str(path))
+
+
+def _left_out(collected: Collected, given: Plan, config: AuditConfig,
+              measured: bool) -> Dict[str, Tuple[str, ...]]:
+    """
+    Return each frame the workspace's other bringups declare: frame -> those bringups' names.
+
+    With --launch the user names what runs; a required frame sent only by a launch file left
+    out (cartographer's, started by hand beside the bringup) is then no proof it is missing.
+    """
+    chosen = {bringup.name for bringup in given.bringups}
+    others = [each for each in declare(collected, plan(collected, (), {}), config,
+                                       measured).bringups if each.bringup.name not in chosen]
+    found: Dict[str, Tuple[str, ...]] = {}
+    for each in others:
+        for frame in {frame for edge in each.declared.edges for frame in edge.key}:
+            found[frame] = found.get(frame, ()) + (each.bringup.name,)
+    return found
 
 
 def _folder(path: Path) -> Path:

@@ -37,6 +37,8 @@ class Declared:
     scope: str = 'in the workspace'  # where 'nothing publishes it' looked
     links: Dict[str, Where] = field(default_factory=dict)  # links of every description file
     measured: bool = True  # the config is this robot's; else no value is judged against it
+    # frame -> the workspace's bringups left out of --launch that declare it (none without)
+    left_out: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def frames(self) -> Set[str]:

@@ -9,7 +9,7 @@ runs once over every bringup's edges, nodes and unknown senders. The report has 
 shape: the declared frames, one line per rule, the findings.
 """
 from dataclasses import dataclass, replace
-from typing import Dict, FrozenSet, List, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from . import Rule, RULES, TOGETHER
 from .files import unique
@@ -49,17 +49,23 @@ class Judged:
 
 
 def judge(collected: Collected, plan: Plan, declaration: Declaration, config: AuditConfig,
-          scope: str) -> Judged:
-    """Run every rule that is on; scope says where 'nothing publishes it' looked."""
-    together = _together(config, declaration, scope, collected.links)
+          scope: str, left_out: Optional[Dict[str, Tuple[str, ...]]] = None) -> Judged:
+    """
+    Run every rule that is on; scope says where 'nothing publishes it' looked.
+
+    left_out: the frames the workspace's bringups left out of --launch declare, and which.
+    """
+    together = replace(_together(config, declaration, scope, collected.links),
+                       left_out=left_out or {})
     whole = Subject(
         together, tuple(node for each in declaration.bringups for node in each.launched),
         collected.blocks, _started(declaration),
         tuple(collected.problems) + plan.problems + declaration.problems, tally(collected),
         tuple(each.bringup.name for each in declaration.bringups), collected.executables,
         frozenset(file for each in declaration.bringups for file in each.bringup.handed))
-    each = [(b.bringup.name, replace(whole, tree=replace(b.declared, context=together),
-                                     launched=b.launched)) for b in declaration.bringups]
+    each = [(b.bringup.name, replace(whole, tree=replace(
+        b.declared, context=together, left_out=together.left_out), launched=b.launched))
+        for b in declaration.bringups]
     off = 'off ({})'.format(config.key('lint.checks_off'))
     results = tuple(CheckResult(rule.check, off) if rule.check in config.lint_checks_off
                     else _judged(rule, whole, each) for rule in RULES)

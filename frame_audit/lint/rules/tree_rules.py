@@ -322,7 +322,10 @@ def _missing(declared: Declared) -> List[Finding]:
                           for frame, found in hinted.items())),
             'renamed', frames=tuple(hinted) + tuple(hinted.values()),
             values=_place_of(next(iter(hinted.values())), declared).values()))
-    rest = [frame for frame in missing if frame not in hinted]
+    rest = [frame for frame in missing if frame not in hinted and frame not in declared.left_out]
+    findings += _sent_by_a_bringup_left_out(
+        [frame for frame in missing if frame not in hinted and frame in declared.left_out],
+        declared)
     if rest:
         level, possible = unknown_senders(declared)
         findings.append(Finding(
@@ -332,6 +335,23 @@ def _missing(declared: Declared) -> List[Finding]:
                             as_link(rest, declared)),
             'missing', frames=tuple(rest)))
     return findings
+
+
+def _sent_by_a_bringup_left_out(frames: List[str], declared: Declared) -> List[Finding]:
+    """
+    Report required frames only launch files left out of --launch declare: a WARN, no proof.
+
+    The user named what runs together; a map sent by cartographer's launch file, started by
+    hand beside the bringup, is missing from the named files but not from the robot.
+    """
+    return [Finding(
+        CHAIN, Level.WARN, '{} is in no transform the launch files given with --launch '
+        'declare ({} lists it), but {} of the workspace declares it: if it runs beside them on '
+        'the robot, give it with --launch too; if not, nothing sends {}{}'.format(
+            frame, _config_key(frame, declared),
+            first_of(list(declared.left_out[frame]), MAX_NAMED), frame,
+            unknown_senders(declared)[1]),
+        'left_out:{}'.format(frame), frames=(frame,)) for frame in frames]
 
 
 def _odom_users(declared: Declared) -> List[str]:

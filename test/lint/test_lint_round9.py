@@ -1,0 +1,61 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+What the lint says of a required frame when the user names the bringups (issue 20, round 9).
+
+A racecar team starts its base bringup and, by hand beside it, its SLAM launch file; given
+only the bringup with --launch and a config that requires map, "map is in no declared
+transform" was an ERROR (exit 1) though a launch file of the workspace sends it. It is a WARN
+naming that launch file; where no launch file of the workspace sends map, the ERROR stays.
+"""
+from pathlib import Path
+
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.findings import Level
+from frame_audit.lint import lint_workspace
+
+from lint_helpers import cmake, launch_py, package, write
+
+BASE = launch_py(
+    "Node(package='tf2_ros', executable='static_transform_publisher', arguments=['--x', "
+    "'0.26', '--z', '0.11', '--frame-id', 'base_link', '--child-frame-id', 'laser'])",
+    "Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node', "
+    "parameters=[{'world_frame': 'odom', 'odom_frame': 'odom', 'base_link_frame': "
+    "'base_link', 'two_d_mode': True}])")
+SLAM = launch_py(
+    "Node(package='slam_toolbox', executable='async_slam_toolbox_node', name='slam_toolbox', "
+    "parameters=[{'map_frame': 'map', 'odom_frame': 'odom', 'base_frame': 'base_link'}])")
+TELEOP = launch_py("Node(package='joy', executable='joy_node', name='joy')")
+
+
+def _racecar(root: Path, mapping: str) -> Path:
+    """Write a base bringup and a second package's launch file (SLAM, or only teleop)."""
+    return write(root, {
+        'src/car_bringup/package.xml': package('car_bringup'),
+        'src/car_bringup/CMakeLists.txt': cmake('car_bringup', 'launch'),
+        'src/car_bringup/launch/base.launch.py': BASE,
+        'src/car_slam/package.xml': package('car_slam'),
+        'src/car_slam/CMakeLists.txt': cmake('car_slam', 'launch'),
+        'src/car_slam/launch/mapping.launch.py': mapping,
+    })
+
+
+def _map_missing(root: Path):
+    report = lint_workspace(root, AuditConfig(), ['car_bringup/base.launch.py'], measured=True)
+    return [f for f in report.findings if f.check == 'chain_order' and 'map' in f.frames], report
+
+
+def test_a_map_sent_by_a_launch_file_left_out_of_launch_is_a_warn_naming_it(tmp_path):
+    (finding,), report = _map_missing(_racecar(tmp_path, SLAM))
+    assert finding.level == 'WARN', finding.message
+    assert 'map is in no transform the launch files given with --launch declare ' \
+        '(frames.map lists it), but src/car_slam/launch/mapping.launch.py of the workspace ' \
+        'declares it: if it runs beside them on the robot, give it with --launch too' \
+        in finding.message
+    assert report.worst() is Level.WARN  # the default --fail-on error: exit 0
+
+
+def test_a_map_no_launch_file_of_the_workspace_sends_is_still_an_error(tmp_path):
+    (finding,), report = _map_missing(_racecar(tmp_path, TELEOP))
+    assert finding.level == 'ERROR' and 'map is in no declared transform' in finding.message
+    assert report.worst() is Level.ERROR  # exit 1
