@@ -271,6 +271,29 @@ def test_sigint_while_python_imports_is_a_quiet_exit_with_code_0(env, executable
     assert not bad, bad
 
 
+def test_signals_until_the_end_still_give_a_quiet_exit_with_code_0(graph, env):
+    """
+    SIGINT every 5 ms until each node has ended: none lands where its default action kills.
+
+    Python's finalisation gives SIGINT its default action back; a second SIGINT there (the
+    launch's, on top of the terminal's) ended a node with -2.
+    """
+    listener, executor = graph
+    car, node = simulator(env), audit(env)
+    try:
+        assert _diagnostics_seen(executor, listener, 30.0)
+    finally:
+        until = time.monotonic() + 20.0
+        while time.monotonic() < until and any(p.popen.poll() is None for p in (node, car)):
+            for process in (node, car):
+                if process.popen.poll() is None:
+                    process.popen.send_signal(signal.SIGINT)
+            time.sleep(0.005)
+        codes = (node.stop(), car.stop())
+    output = node.output() + car.output()
+    assert codes == (0, 0) and 'Traceback' not in output, output[-3000:]
+
+
 # Python runs a signal handler wherever the main thread is; an exception it raises inside a
 # weakref callback (importlib uses them while the node imports its messages' type support) is
 # "ignored". A handler that raised KeyboardInterrupt left such a node deaf to every signal.
