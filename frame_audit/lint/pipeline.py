@@ -14,6 +14,7 @@ from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 from .bringups.plan import plan, Plan
 from .publishers.declare import declare
+from .publishers.declared import LeftOut
 from .readers.workspace import collect, Collected, tally
 from .rules.judge import judge
 from ..engine.config import AuditConfig
@@ -34,15 +35,14 @@ def lint_workspace(path: Path, config: AuditConfig, entries: Sequence[str] = (),
         collected = _collected(path, collect(root, Path(share), config.lint_exclude))
         planned = plan(collected, entries, given or {})
         declared = declare(collected, planned, config, measured)
-        left_out = _left_out(collected, planned, config, measured) if entries else {}
+        left_out = _left_out(collected, planned, config, measured) if entries else LeftOut()
     return judge(collected, planned, declared, config, _scope(entries), left_out).report(
         str(path))
 
 
-def _left_out(collected: Collected, given: Plan, config: AuditConfig,
-              measured: bool) -> Dict[str, Tuple[str, ...]]:
+def _left_out(collected: Collected, given: Plan, config: AuditConfig, measured: bool) -> LeftOut:
     """
-    Return each frame the workspace's other bringups declare: frame -> those bringups' names.
+    Return what the workspace's other bringups declare, and who in them may send more.
 
     With --launch the user names what runs; a required frame sent only by a launch file left
     out (cartographer's, started by hand beside the bringup) is then no proof it is missing.
@@ -54,7 +54,8 @@ def _left_out(collected: Collected, given: Plan, config: AuditConfig,
     for each in others:
         for frame in {frame for edge in each.declared.edges for frame in edge.key}:
             found[frame] = found.get(frame, ()) + (each.bringup.name,)
-    return found
+    return LeftOut(found, tuple(dict.fromkeys(
+        possible for each in others for possible in each.declared.possible)))
 
 
 def _folder(path: Path) -> Path:

@@ -6,7 +6,8 @@ What the lint says of a required frame when the user names the bringups (issue 2
 A racecar team starts its base bringup and, by hand beside it, its SLAM launch file; given
 only the bringup with --launch and a config that requires map, "map is in no declared
 transform" was an ERROR (exit 1) though a launch file of the workspace sends it. It is a WARN
-naming that launch file; where no launch file of the workspace sends map, the ERROR stays.
+naming that launch file (or the node in it whose transforms the lint cannot read); where no
+launch file of the workspace sends map, the ERROR stays.
 """
 from pathlib import Path
 
@@ -26,6 +27,7 @@ SLAM = launch_py(
     "Node(package='slam_toolbox', executable='async_slam_toolbox_node', name='slam_toolbox', "
     "parameters=[{'map_frame': 'map', 'odom_frame': 'odom', 'base_frame': 'base_link'}])")
 TELEOP = launch_py("Node(package='joy', executable='joy_node', name='joy')")
+OWN_MAPPER = launch_py("Node(package='car_slam', executable='lidar_mapper', name='mapper')")
 
 
 def _racecar(root: Path, mapping: str) -> Path:
@@ -53,6 +55,14 @@ def test_a_map_sent_by_a_launch_file_left_out_of_launch_is_a_warn_naming_it(tmp_
         'declares it: if it runs beside them on the robot, give it with --launch too' \
         in finding.message
     assert report.worst() is Level.WARN  # the default --fail-on error: exit 0
+
+
+def test_a_map_a_left_out_launch_files_unknown_node_may_send_is_a_warn_naming_it(tmp_path):
+    (finding,), report = _map_missing(_racecar(tmp_path, OWN_MAPPER))
+    assert finding.level == 'WARN', finding.message
+    assert 'in launch files not given with --launch, the node mapper (car_slam/lidar_mapper) at ' \
+        'src/car_slam/launch/mapping.launch.py:' in finding.message
+    assert report.worst() is Level.WARN
 
 
 def test_a_map_no_launch_file_of_the_workspace_sends_is_still_an_error(tmp_path):

@@ -16,6 +16,14 @@ from ...engine.config import AuditConfig
 from ...engine.geometry import Transform
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """What the workspace's bringups left out of --launch declare: they may run beside."""
+
+    frames: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # frame -> bringups
+    possible: Tuple[Tuple[str, Optional[Where]], ...] = ()  # senders the lint cannot read
+
+
 @dataclass
 class Declared:
     """
@@ -37,8 +45,7 @@ class Declared:
     scope: str = 'in the workspace'  # where 'nothing publishes it' looked
     links: Dict[str, Where] = field(default_factory=dict)  # links of every description file
     measured: bool = True  # the config is this robot's; else no value is judged against it
-    # frame -> the workspace's bringups left out of --launch that declare it (none without)
-    left_out: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
+    left_out: LeftOut = LeftOut()  # what the bringups left out of --launch declare
 
     @property
     def frames(self) -> Set[str]:

@@ -9,7 +9,7 @@ runs once over every bringup's edges, nodes and unknown senders. The report has 
 shape: the declared frames, one line per rule, the findings.
 """
 from dataclasses import dataclass, replace
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Tuple
 
 from . import Rule, RULES, TOGETHER
 from .files import unique
@@ -18,7 +18,7 @@ from .tree_rules import when_launched
 from ..bringups.plan import Plan
 from ..model import DeclaredEdge, Where
 from ..publishers.declare import Declaration
-from ..publishers.declared import Declared
+from ..publishers.declared import Declared, LeftOut
 from ..publishers.lidar import own_lidar
 from ..publishers.parameters import default_names
 from ..readers.workspace import Collected, tally
@@ -49,14 +49,14 @@ class Judged:
 
 
 def judge(collected: Collected, plan: Plan, declaration: Declaration, config: AuditConfig,
-          scope: str, left_out: Optional[Dict[str, Tuple[str, ...]]] = None) -> Judged:
+          scope: str, left_out: LeftOut = LeftOut()) -> Judged:
     """
     Run every rule that is on; scope says where 'nothing publishes it' looked.
 
-    left_out: the frames the workspace's bringups left out of --launch declare, and which.
+    left_out: what the workspace's bringups left out of --launch declare.
     """
     together = replace(_together(config, declaration, scope, collected.links),
-                       left_out=left_out or {})
+                       left_out=left_out)
     whole = Subject(
         together, tuple(node for each in declaration.bringups for node in each.launched),
         collected.blocks, _started(declaration),

@@ -9,7 +9,7 @@ a live tree.
 from dataclasses import replace
 import difflib
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..publishers.declared import Declared
 from .laser_rules import laser_problems
@@ -155,8 +155,13 @@ def not_read(declared: Declared) -> str:
 
 def unread_senders(declared: Declared) -> str:
     """Return the includes and nodes the lint could not read, each once at its first place."""
+    return named_senders(declared.possible)
+
+
+def named_senders(possible: Iterable[Tuple[str, Optional[Where]]]) -> str:
+    """Return senders the lint cannot read, each once, with its place."""
     return first_of(list(dict.fromkeys('{} at {}'.format(what, where) if where else what
-                                       for what, where in declared.possible)), MAX_NAMED)
+                                       for what, where in possible)), MAX_NAMED)
 
 
 def _same_value(edges: Sequence[DeclaredEdge], declared: Declared) -> bool:
@@ -322,12 +327,16 @@ def _missing(declared: Declared) -> List[Finding]:
                           for frame, found in hinted.items())),
             'renamed', frames=tuple(hinted) + tuple(hinted.values()),
             values=_place_of(next(iter(hinted.values())), declared).values()))
-    rest = [frame for frame in missing if frame not in hinted and frame not in declared.left_out]
+    sent = declared.left_out.frames
+    rest = [frame for frame in missing if frame not in hinted and frame not in sent]
     findings += _sent_by_a_bringup_left_out(
-        [frame for frame in missing if frame not in hinted and frame in declared.left_out],
-        declared)
+        [frame for frame in missing if frame not in hinted and frame in sent], declared)
     if rest:
         level, possible = unknown_senders(declared)
+        if declared.left_out.possible:  # a launch file not given may start its sender
+            level, possible = Level.WARN, possible + (
+                '; in launch files not given with --launch, {} may send it'.format(
+                    named_senders(declared.left_out.possible)))
         findings.append(Finding(
             CHAIN, level, '{} {} in no declared transform (frames.required lists {}): '
             '{}{}{}'.format(', '.join(rest), 'is' if len(rest) == 1 else 'are',
@@ -349,7 +358,7 @@ def _sent_by_a_bringup_left_out(frames: List[str], declared: Declared) -> List[F
         'declare ({} lists it), but {} of the workspace declares it: if it runs beside them on '
         'the robot, give it with --launch too; if not, nothing sends {}{}'.format(
             frame, _config_key(frame, declared),
-            first_of(list(declared.left_out[frame]), MAX_NAMED), frame,
+            first_of(list(declared.left_out.frames[frame]), MAX_NAMED), frame,
             unknown_senders(declared)[1]),
         'left_out:{}'.format(frame), frames=(frame,)) for frame in frames]
 
