@@ -69,3 +69,44 @@ def test_a_map_no_launch_file_of_the_workspace_sends_is_still_an_error(tmp_path)
     (finding,), report = _map_missing(_racecar(tmp_path, TELEOP))
     assert finding.level == 'ERROR' and 'map is in no declared transform' in finding.message
     assert report.worst() is Level.ERROR  # exit 1
+
+
+# An ament_python package's executables are its setup.py console_scripts (a racecar's state
+# estimator whose entry point was never added: `ros2 launch` stops at "executable not found").
+
+def _estimator(root: Path, entry_points: str, extra: str = '') -> Path:
+    """Write an ament_python state estimator and the launch file that starts carstate_node."""
+    setup = ("from setuptools import setup\n\npackage_name = 'state_estimation'\n\n"
+             'setup(\n    name=package_name,\n    packages=[package_name],\n'
+             "    data_files=[('share/' + package_name + '/launch', ['launch/ekf.launch.py'])],\n"
+             '    entry_points={},\n{})\n'.format(entry_points, extra))
+    return write(root, {
+        'src/state_estimation/package.xml': package('state_estimation'),
+        'src/state_estimation/setup.py': setup,
+        'src/state_estimation/launch/ekf.launch.py': launch_py(
+            "Node(package='state_estimation', executable='carstate_node', name='carstate')"),
+    })
+
+
+def _unbuilt(root: Path):
+    report = lint_workspace(root, AuditConfig(), (), measured=False)
+    return [f for f in report.findings if f.check == 'lint_nodes' and f.level == 'WARN']
+
+
+def test_an_entry_point_setup_py_never_declares_is_said(tmp_path):
+    (finding,) = _unbuilt(_estimator(tmp_path, "{'console_scripts': []}"))
+    assert "state_estimation's setup.py (console_scripts) installs no executable " \
+        "'carstate_node' (it installs none)" in finding.message
+    assert finding.values['file'] == 'src/state_estimation/launch/ekf.launch.py'
+
+
+def test_an_entry_point_setup_py_declares_is_quiet(tmp_path):
+    assert not _unbuilt(_estimator(tmp_path, "{'console_scripts': ["
+                                             "'carstate_node = state_estimation.carstate:main']}"))
+
+
+def test_entry_points_the_lint_cannot_read_are_no_finding(tmp_path):
+    """Built at run time, or beside `scripts=`: the lint cannot know what is installed."""
+    assert not _unbuilt(_estimator(tmp_path, 'make_entry_points()'))
+    assert not _unbuilt(_estimator(tmp_path, "{'console_scripts': []}",
+                                   "    scripts=['scripts/carstate_node'],\n"))

@@ -11,6 +11,7 @@ their folders as they are), then where its install rules put them. A path found 
 through its link, to the file a finding must name; xacro opens the same links.
 """
 import ast
+from dataclasses import dataclass
 import glob
 import os
 import re
@@ -180,16 +181,62 @@ def _named(command: str, words: List[str], package: str) -> Optional[List[str]]:
     return None if any('${' in n for n in names) else names
 
 
-def built_executables(folder: Path, package: str) -> Optional[FrozenSet[str]]:
+@dataclass(frozen=True)
+class Built:
+    """The executables a package installs where `ros2 run` looks, and the file that says so."""
+
+    names: FrozenSet[str]
+    said_by: str  # 'CMakeLists.txt', 'setup.py (console_scripts)'
+
+
+def built_executables(folder: Path, package: str) -> Optional[Built]:
+    """Return the executables a package installs where `ros2 run` looks; None if unknown."""
+    if os.path.lexists(folder / 'setup.py'):
+        scripts = _console_scripts(folder)
+        return None if scripts is None else Built(scripts, 'setup.py (console_scripts)')
+    names = _cmake_executables(folder, package)
+    return None if names is None else Built(names, 'CMakeLists.txt')
+
+
+def _console_scripts(folder: Path) -> Optional[FrozenSet[str]]:
+    """
+    Return the console scripts an ament_python setup.py installs; None if it may install more.
+
+    A CMakeLists.txt beside it, entry points in setup.cfg, `scripts=`, a `**` argument, or
+    data_files that may put programs in lib/: then the lint cannot know, and says nothing.
+    """
+    text = build_file(folder / 'setup.py')
+    if text is None or os.path.lexists(folder / 'CMakeLists.txt') \
+            or 'entry_points' in (build_file(folder / 'setup.cfg') or ''):
+        return None
+    try:
+        tree = parse_python(text)
+        (call,) = [c for c in ast.walk(tree) if isinstance(c, ast.Call)
+                   and getattr(c.func, 'id', '') == 'setup']
+        keywords = {keyword.arg: keyword.value for keyword in call.keywords}
+        if None in keywords or 'scripts' in keywords or 'lib' in ast.unparse(
+                keywords.get('data_files', ast.List([]))):
+            return None
+        points = Evaluator(tree, {}).value(keywords['entry_points']) \
+            if 'entry_points' in keywords else {}
+    except (SyntaxError, ValueError, RecursionError):  # also no setup() call, or two
+        return None
+    scripts = points.get('console_scripts', []) if isinstance(points, dict) else None
+    if not isinstance(scripts, list) or not all(isinstance(s, str) and '=' in s
+                                                for s in scripts):
+        return None
+    return frozenset(script.split('=', 1)[0].strip() for script in scripts)
+
+
+def _cmake_executables(folder: Path, package: str) -> Optional[FrozenSet[str]]:
     """
     Return the executables an ament_cmake package installs where `ros2 run` looks; None if unknown.
 
     add_executable targets installed to lib/<package>, programs and files installed there, and
-    a component's EXECUTABLE. A setup.py beside it, a macro, a loop, an included file or a
-    target named by a variable the file does not set may install others: then the lint cannot
-    know, and says nothing.
+    a component's EXECUTABLE. A macro, a loop, an included file or a target named by a variable
+    the file does not set may install others: then the lint cannot know, and says nothing.
     """
-    text = None if (folder / 'setup.py').exists() else build_file(folder / 'CMakeLists.txt')
+    text = build_file(folder / 'CMakeLists.txt')
     if text is None:
         return None
     variables = {'PROJECT_NAME': package, 'CMAKE_PROJECT_NAME': package}

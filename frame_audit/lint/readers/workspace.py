@@ -15,13 +15,14 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import (Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Sequence,
+from typing import (Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence,
                     Set, Tuple)
 from xml.parsers import expat
 
 import yaml
 
-from .install import build_share, built_executables, MAX_BUILD_BYTES, unreadable_build_files
+from .install import build_share, Built, built_executables, MAX_BUILD_BYTES, \
+    unreadable_build_files
 from .launch_markup import read_launch, yaml_launch_root
 from .launch_python import parse_python, read_python_launch
 from .markup import Element, LinedDict, load_xml, load_yaml
@@ -75,7 +76,7 @@ class Collected:
     unreadable_launch: List[Where] = field(default_factory=list)
     unreadable: Set[str] = field(default_factory=set)  # files already reported as such
     templates: Set[str] = field(default_factory=set)  # Jinja YAML a launch renders first
-    executables: Dict[str, FrozenSet[str]] = field(default_factory=dict)  # CMake-built
+    executables: Dict[str, Built] = field(default_factory=dict)  # where known
     share: str = ''  # the share folder's links live here, for the time of one lint
     links: Dict[str, Where] = field(default_factory=dict)  # every description's links
     scripts: Dict[str, List[Together]] = field(default_factory=dict)  # launches run at once

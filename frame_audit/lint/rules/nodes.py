@@ -10,7 +10,7 @@ name, and an executable its package does not have or does not build.
 import difflib
 from pathlib import Path
 import re
-from typing import Dict, FrozenSet, List, Mapping, Sequence, Set, Tuple
+from typing import Dict, List, Mapping, Sequence, Set, Tuple
 
 from .joint_states import two_joint_state_publishers
 from .subject import Subject
@@ -18,6 +18,7 @@ from .tree_rules import MAX_NAMED
 from ..model import exclusive, LaunchedNode, ParamBlock
 from ..publishers.parameters import default_names, matches
 from ..publishers.table import Publisher
+from ..readers.install import Built
 from ..readers.params import node_name
 from ...engine.checks.common import first_of
 from ...engine.check_ids import LINT_NODES, LINT_PARAMETERS
@@ -208,30 +209,32 @@ def misspelled_executables(launched: Sequence[LaunchedNode],
 
 
 def unbuilt_executables(launched: Sequence[LaunchedNode],
-                        executables: Mapping[str, FrozenSet[str]]) -> List[Finding]:
+                        executables: Mapping[str, Built]) -> List[Finding]:
     """
-    Report an executable a workspace package's CMakeLists.txt never builds or installs.
+    Report an executable a workspace package never builds or installs where `ros2 run` looks.
 
     `ros2 launch` looks for it in lib/<package> and stops when it is not there; a component
-    library, or a script left out of install(PROGRAMS), is not there. Only packages whose whole
-    install the lint reads are judged (executables holds those).
+    library, a script left out of install(PROGRAMS) or out of setup.py's console_scripts, is
+    not there. Only packages whose whole install the lint reads are judged (executables holds
+    those).
     """
     places: Dict[Tuple[str, str], List[LaunchedNode]] = {}
     for node in launched:
         built = executables.get(str(node.package))
         if built is not None and isinstance(node.executable, str) \
-                and node.executable not in built:
+                and node.executable not in built.names:
             places.setdefault((str(node.package), node.executable), []).append(node)
     findings = []
     for (package, executable), nodes in sorted(places.items()):
-        programs = sorted(n for n in executables[package]
+        programs = sorted(n for n in executables[package].names
                           if Path(n).suffix not in DATA_SUFFIXES and not n.endswith('launch.py'))
         close = difflib.get_close_matches(executable, programs, n=1, cutoff=SLIP)
         findings.append(Finding(
             LINT_NODES, Level.WARN,
-            "{}: {}'s CMakeLists.txt builds and installs no executable '{}' (it installs {}){}: "
+            "{}: {}'s {} installs no executable '{}' (it installs {}){}: "
             '`ros2 launch` stops there, and what this node would send never comes{}'.format(
-                nodes[0].where, package, executable, first_of(programs, MAX_NAMED) or 'none',
+                nodes[0].where, package, executables[package].said_by, executable,
+                first_of(programs, MAX_NAMED) or 'none',
                 ' (and at {})'.format(first_of([str(n.where) for n in nodes[1:]], MAX_NAMED))
                 if nodes[1:] else '', "; did you mean '{}'?".format(close[0]) if close else ''),
             'unbuilt:{}:{}'.format(package, executable), values=nodes[0].where.values()))

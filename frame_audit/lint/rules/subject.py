@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable, FrozenSet, List, Mapping, Tuple
 
 from ..model import LaunchedNode, ParamBlock
+from ..readers.install import Built
 from ..publishers.declared import Declared
 from ...engine.findings import CheckResult, Finding
 
@@ -34,7 +35,7 @@ class Subject:
     problems: Tuple[Finding, ...]
     files: Tuple[int, str]
     bringups: Tuple[str, ...]
-    executables: Mapping[str, FrozenSet[str]] = field(default_factory=dict)
+    executables: Mapping[str, Built] = field(default_factory=dict)
     handed: FrozenSet[str] = frozenset()
 
 
