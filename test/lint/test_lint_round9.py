@@ -110,3 +110,48 @@ def test_entry_points_the_lint_cannot_read_are_no_finding(tmp_path):
     assert not _unbuilt(_estimator(tmp_path, 'make_entry_points()'))
     assert not _unbuilt(_estimator(tmp_path, "{'console_scripts': []}",
                                    "    scripts=['scripts/carstate_node'],\n"))
+
+
+# A file handed to an include the lint cannot follow (slam_toolbox's own launch file) is still
+# the user's: a path into their package that its setup.py never installs leads to nothing.
+
+SLAM_INCLUDE = launch_py(
+    'IncludeLaunchDescription(PythonLaunchDescriptionSource(PathJoinSubstitution(['
+    "FindPackageShare('slam_toolbox'), 'launch', 'online_async_launch.py'])), "
+    "launch_arguments={'slam_params_file': PathJoinSubstitution(["
+    "FindPackageShare('dome_bot'), 'config', 'slam.yaml'])}.items())",
+    imports='from launch.substitutions import PathJoinSubstitution\n'
+            'from launch_ros.substitutions import FindPackageShare\n')
+
+
+def _diff_drive(root: Path, installed: str) -> Path:
+    """Write a linorobot-like package whose setup.py installs these folders' files."""
+    setup = ('from glob import glob\nfrom setuptools import setup\n\n'
+             "package_name = 'dome_bot'\n\nsetup(\n    name=package_name,\n"
+             '    data_files=[{}],\n)\n'
+             .format(', '.join("('share/' + package_name + '/{0}', glob('{0}/*'))".format(folder)
+                               for folder in installed.split())))
+    return write(root, {
+        'src/dome_bot/package.xml': package('dome_bot'),
+        'src/dome_bot/setup.py': setup,
+        'src/dome_bot/config/slam.yaml': 'slam_toolbox:\n  ros__parameters:\n'
+                                         '    base_frame: base_footprint\n',
+        'src/dome_bot/launch/slam.launch.py': SLAM_INCLUDE,
+    })
+
+
+def _not_installed(root: Path):
+    report = lint_workspace(root, AuditConfig(), (), measured=False)
+    return [f for f in report.findings if f.check == 'lint_files' and 'slam.yaml' in f.message]
+
+
+def test_a_file_handed_to_an_include_the_package_never_installs_is_said(tmp_path):
+    (finding,) = _not_installed(_diff_drive(tmp_path, 'launch'))
+    assert finding.level == 'WARN'
+    assert 'slam_params_file:=<dome_bot>/config/slam.yaml given to <slam_toolbox>/launch/' \
+        'online_async_launch.py: its package holds src/dome_bot/config/slam.yaml but does not ' \
+        'install it' in finding.message
+
+
+def test_a_file_handed_to_an_include_the_package_installs_is_quiet(tmp_path):
+    assert not _not_installed(_diff_drive(tmp_path, 'launch config'))

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
 from ..model import Branch, Include, LaunchedNode, LaunchRead, Param, Unresolved, Where
-from ..readers.install import source_file
+from ..readers.install import missing_from_package, source_file
 from ..readers.workspace import LaunchSource
 from ...engine.findings import Level
 
@@ -152,6 +152,7 @@ class Planner:
             bringup.unknown.append(entry)
         bringup.handed.extend(file for _, value in include.arguments if isinstance(value, str)
                               for file in (source_file(value, self.root),) if file is not None)
+        self._missing_arguments(include, text)
         if isinstance(include.target, str) and any(
                 include.target.startswith(share + os.sep) for share in self.packages.values()):
             self.warn(include.where, 'includes {}, which its package does not hold or install: '
@@ -160,6 +161,23 @@ class Planner:
             self.warn(include.where, 'an included launch file is {}, known only when the '
                       'launch runs: the nodes it starts are not checked'.format(text),
                       'unresolved')
+
+    def _missing_arguments(self, include: Include, text: str) -> None:
+        """
+        Warn of a file handed to an unfollowed include that its package holds and never installs.
+
+        The include gets a path to nothing. A value with spaces is a command line (gz_args),
+        not a path.
+        """
+        folders = {package: os.path.relpath(folder, self.root)
+                   for package, folder in self.folders.items()}
+        for name, value in include.arguments:
+            why = missing_from_package(value, self.packages, folders, self.root, held_only=True) \
+                if isinstance(value, str) and not any(c.isspace() for c in value) \
+                and source_file(value, self.root) is None else ''
+            if why:
+                self.warn(include.where, '{}:={} given to {}: {}'.format(
+                    name, self.shown(value), text, why), 'missing')
 
     def _cycle(self, include: Include, cycle: List[str], branch: Branch) -> None:
         """

@@ -346,23 +346,26 @@ def source_file(path: object, root: Path, base: Optional[Path] = None) -> Option
 
 
 def missing_from_package(path: object, shares: Mapping[str, str], folders: Mapping[str, str],
-                         root: Path) -> str:
+                         root: Path, held_only: bool = False) -> str:
     """
     Say why a path into a workspace package's share leads to no file ('' for other paths).
 
     The package is the user's: either its source holds the file and its install rules leave it
     out (a setup.py that installs config/*.yaml and not the .lua), or it has no such file. Either
     way the running launch gets a path to nothing; a path into a package outside the workspace
-    is only unknown.
+    is only unknown. held_only: say only the first (a file missing from a copy of a workspace,
+    or made on the robot, such as a saved map, is not proof).
     """
     text = str(path)
     for name, share in shares.items():
         if text.startswith(share + os.sep) and name in folders:
             held = Path(folders[name]) / text[len(share) + 1:]
+            if os.path.isfile(root / held) and held.suffix not in TEXT_SUFFIXES:
+                return ''  # only text files are linked into the share: installed or not, unknown
             if os.path.isfile(root / held):  # a name past 255 bytes is no file, no OSError
                 return ('its package holds {} but does not install it (setup.py data_files or '
                         'CMake install rules): the launch gets a path to nothing'.format(
                             held.as_posix()))
-            return 'its package {} has no such file: the launch gets a path to nothing'.format(
-                name)
+            return '' if held_only else \
+                'its package {} has no such file: the launch gets a path to nothing'.format(name)
     return ''
