@@ -367,6 +367,8 @@ def damaged(data: bytes, damage: str, where: float, bits: int, text: str) -> byt
          repeat=3)  # <name>../../../turtle_bringup</name>: the share's links were made outside
 @example(file=CMAKE, damage='insert', where=0.894, bits=0, text='/' + 'd' * 300,
          repeat=1)  # install(... DESTINATION share/${PROJECT_NAME}/ddd…): a 300-byte folder
+@example(file=LUA_BASE, damage='insert', where=0.0, bits=0, text='\r',
+         repeat=60000)  # 60,000 line starts (read as '\n'), each one's spaces scanned to the end
 def test_a_damaged_file_is_one_warning_never_a_crash(tmp_path_factory, file, damage, where, bits,
                                                      text, repeat):
     files = seed_bytes()

@@ -15,9 +15,9 @@ from typing import Dict, List, Optional, Tuple, Union
 from .install import source_file
 from ..model import Param, Token, Where
 
-OPTION = re.compile(r'^\s*(?:options\.)?(\w+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\'|(true|false)\b)',
+OPTION = re.compile(r'^[ \t]*(?:options\.)?(\w+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\'|(true|false)\b)',
                     re.MULTILINE)
-INCLUDE = re.compile(r'^\s*include\s+["\']([^"\']+)["\']', re.MULTILINE)
+INCLUDE = re.compile(r'^[ \t]*include\s+["\']([^"\']+)["\']', re.MULTILINE)
 FLAGS = ('-configuration_directory', '-configuration_basename')
 MAX_INCLUDES = 10
 FRAME_OPTIONS = ('map_frame', 'published_frame', 'odom_frame', 'provide_odom_frame')
