@@ -72,7 +72,8 @@ class Planner:
         """Hold the launch files by workspace path, the packages' share and source folders."""
         self.root, self.sources, self.packages, self.warn = root, sources, packages, warn
         self.shown = shown
-        self.folders = {name: str(root / folder) for name, folder in (folders or {}).items()}
+        self.held = dict(folders or {})  # package -> its source folder, from the workspace
+        self.folders = {name: str(root / folder) for name, folder in self.held.items()}
 
     def roots(self, reads: Mapping[str, LaunchRead]) -> List[str]:
         """
@@ -169,10 +170,9 @@ class Planner:
         The include gets a path to nothing. A value with spaces is a command line (gz_args),
         not a path.
         """
-        folders = {package: os.path.relpath(folder, self.root)
-                   for package, folder in self.folders.items()}
         for name, value in include.arguments:
-            why = missing_from_package(value, self.packages, folders, self.root, held_only=True) \
+            why = missing_from_package(value, self.packages, self.held, self.root,
+                                       held_only=True) \
                 if isinstance(value, str) and not any(c.isspace() for c in value) \
                 and source_file(value, self.root) is None else ''
             if why:
