@@ -56,24 +56,31 @@ class Audit:
     def add_transforms(self, records: Sequence[TransformRecord], arrival: Arrival) -> None:
         """Take in one TFMessage from /tf or /tf_static."""
         self.store.add_transforms(records, arrival)
+        if self.store.time_jumps:  # what was stamped before a loop's jump is asked of no tf2
+            records = [r for r in records
+                       if not self.store.stamped_before_jump(r.stamp, arrival.received)]
         self.lookups.add_transforms(records, arrival.received, arrival.topic == TF_STATIC_TOPIC,
                                     arrival.publisher)
 
     def add_pose(self, record: PoseRecord, arrival: Arrival) -> None:
         """Take in a sample of a pose topic."""
         self.store.add_pose(record, arrival)
-        self.lookups.add_message(arrival.topic, record.frame_id, record.stamp, arrival.received)
+        self._look_up(arrival, record.frame_id, record.stamp)
 
     def add_odometry(self, record: OdometryRecord, arrival: Arrival) -> None:
         """Take in an odometry message."""
         self.store.add_odometry(record, arrival)
-        self.lookups.add_message(arrival.topic, record.pose.frame_id, record.pose.stamp,
-                                 arrival.received)
+        self._look_up(arrival, record.pose.frame_id, record.pose.stamp)
 
     def add_scan(self, record: HeaderRecord, arrival: Arrival) -> None:
         """Take in a scan's header."""
         self.store.add_scan(record, arrival)
-        self.lookups.add_message(arrival.topic, record.frame_id, record.stamp, arrival.received)
+        self._look_up(arrival, record.frame_id, record.stamp)
+
+    def _look_up(self, arrival: Arrival, frame: str, stamp: float) -> None:
+        """Give a stamped message to the lookups check, unless stamped before a loop's jump."""
+        if not self.store.stamped_before_jump(stamp, arrival.received):
+            self.lookups.add_message(arrival.topic, frame, stamp, arrival.received)
 
     def add_unreadable(self, reason: str, arrival: Arrival) -> None:
         """Count a message that could not be decoded, by topic and reason."""

@@ -16,6 +16,7 @@ from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
 
 from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
+from .loops import on_old_clock, stamped_before, TimeJump
 from .two_sources import conflict_m, follow_rate, follow_track, RATE_WINDOW, rate_of, \
     SWITCH, SWITCH_WINDOW, Track, TwoTracks
 from .records import Arrival, CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, OdometryRecord, \
@@ -54,6 +55,10 @@ class Occurrences:
         if self.first is None:
             self.first = when
         self.times.append((when, a, b))
+
+    def restart(self) -> None:
+        """Forget the times of a clock that jumped back; the total and the first stay (log)."""
+        self.times.clear()
 
     def since(self, start: float) -> List[Tuple[float, float, float]]:
         """Return the occurrences at or after start."""
@@ -129,6 +134,7 @@ class Edge:
         default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
     restamped: Occurrences = field(default_factory=Occurrences)  # a stamp re-sent, one track
     whole: bool = False  # a recording read to its end on one clock: rates over all of it
+    from_before_jump: int = 0  # samples stamped before a jump back that arrived after it
 
     @property
     def key(self) -> EdgeKey:
@@ -196,6 +202,26 @@ class Edge:
                         self.switch_offs):
             history.clear()
 
+    def restart(self, now: float) -> None:
+        """
+        Forget all the edge was compared with on a receive clock that jumped back to now.
+
+        Its samples, rates, tracks, the jumps, future stamps and two sources seen on them,
+        and the times it last came (it counts as alive at the jump); the edge, its
+        senders, its static value and its totals stay.
+        """
+        self.clear_history()
+        for seen in (self.future, self.jumps, self.conflicts, self.restamped):
+            seen.restart()
+        self.two_tracks = self.doubled = self.baseline_rate_hz = None
+        self.doubled_last = -math.inf
+        self.lead_s = 0.0
+        self.stamp_jumps = [on_old_clock(jump) for jump in self.stamp_jumps[-1:]]
+        self.last_received = min(self.last_received, now)
+        _no_later(self.topic_last, now)
+        for activity in self.publishers.values():
+            activity.last_received = min(activity.last_received, now)  # inf: latched
+
     def latest(self) -> Optional[Transform]:
         """Return the newest value by stamp (or the static value)."""
         if self.values:
@@ -234,21 +260,19 @@ class PoseTrack:
     last_received: Optional[float] = None
     first_received: Optional[float] = None
     last_kept_stamp: float = -math.inf
+    newest_stamp: float = -math.inf
+    stamp_jump: Optional[TimeJump] = None  # its stamps' last jump back, receipts running on
+    from_before_jump: int = 0  # samples stamped before a jump back that arrived after it
 
-
-@dataclass
-class TimeJump:
-    """
-    A clock went backwards.
-
-    The receive clock (a bag that loops, a restarted recording), or one edge's stamps while
-    receive time ran on (a loop replayed without --clock).
-    """
-
-    number: int  # counted from 0 over the whole audit
-    from_time: float
-    to_time: float
-    received: Optional[float] = None  # for an edge's stamps: when the jump arrived
+    def restart(self, now: float) -> None:
+        """Forget the samples to be placed against TF; its receipts count up to now."""
+        self.pending.clear()
+        self.scored.clear()
+        self.last_kept_stamp = self.newest_stamp = -math.inf
+        if self.last_received is not None:
+            self.last_received = min(self.last_received, now)
+        _no_later(self.header_last, now)
+        _no_later(self.child_last, now)
 
 
 class FrameStore:
@@ -306,22 +330,42 @@ class FrameStore:
             number = self.time_jumps[-1].number + 1 if self.time_jumps else 0
             self.time_jumps.append(TimeJump(number, self.last_received, received))
             del self.time_jumps[:-MAX_TIME_JUMPS]
-            self._clear_histories(received)
+            self.restart(received)
         if self.last_received is None or received > self.last_received \
                 or self.time_jumps and self.time_jumps[-1].to_time == received:
             self.last_received = received
 
-    def _clear_histories(self, now: float) -> None:
-        """Forget the samples of the old clock; every stream counts as alive at the jump."""
+    def restart(self, now: float) -> None:
+        """
+        Forget everything that compares a message with an earlier one: the clock jumped back.
+
+        The one place a loop restarts the audit, as tf2_ros clears its buffer: edges' and
+        pose tracks' samples, rates, jumps and every windowed count, the lookups' model;
+        every stream counts as alive at the jump. The tree, its senders and static values,
+        and the totals stay (the node's log and an offline report keep what was found).
+        """
         for edge in self.edges.values():
-            edge.last_received = min(edge.last_received, now)
-            edge.clear_history()
+            edge.restart(now)
         for track in self.tracks.values():
-            track.pending.clear()
-            track.scored.clear()
-            track.last_kept_stamp = -math.inf
-            if track.last_received is not None:
-                track.last_received = min(track.last_received, now)
+            track.restart(now)
+        for rejection in self.rejections.values():
+            rejection.seen.restart()
+        for seen in self.unreadable.values():
+            seen.restart()
+        _no_later(self.scan_last, now)
+        if self._lookups is not None:
+            self._lookups.restart()
+
+    def stamped_before_jump(self, stamp: float, received: float) -> bool:
+        """
+        Return whether a message arriving at received was stamped before the clock's jump.
+
+        Sent just before a loop's receive clock jumped back and taken just after it: it is
+        judged on neither side (loops.stamped_before).
+        """
+        jump = self.time_jumps[-1] if self.time_jumps else None
+        return stamped_before(jump, stamp, self.stamp_clock(received), received,
+                              self.config.backwards_jump_s)
 
     # -- transforms -----------------------------------------------------------------------
 
@@ -478,6 +522,10 @@ class FrameStore:
             edge.static_sender = arrival.publisher
             return
         newest = edge.stamps[-1] if edge.stamps else None
+        if self._before_own_jump(edge.stamp_jumps[-1] if edge.stamp_jumps else None, newest,
+                                 stamp, arrival.received):
+            edge.from_before_jump += 1
+            return
         if newest is not None and stamp < newest - self.config.backwards_jump_s:
             number = edge.stamp_jumps[-1].number + 1 if edge.stamp_jumps else 0
             edge.stamp_jumps.append(TimeJump(number, newest, stamp, arrival.received))
@@ -495,6 +543,23 @@ class FrameStore:
                 edge.future.add(arrival.received, ahead)
         follow_track(edge, value, stamp, arrival.received, self.config)
         self._insert_sample(edge, stamp, value)
+
+    def _before_own_jump(self, jump: Optional[TimeJump], newest: Optional[float],
+                         stamp: float, received: float) -> bool:
+        """
+        Return whether a stream's sample was stamped before its clock's or its own jump.
+
+        Its own: its stamps went back while the receive clock ran on (newest: its newest
+        stamp since); the new side has got at least as far as the jump's landing.
+        """
+        if jump is None and not self.time_jumps:
+            return False  # the common case: no clock ever went back
+        if self.stamped_before_jump(stamp, received):
+            return True
+        if jump is None:
+            return False
+        progress = jump.to_time if newest is None else max(newest, jump.to_time)
+        return stamped_before(jump, stamp, progress, received, self.config.backwards_jump_s)
 
     def _insert_sample(self, edge: Edge, stamp: float, value: Transform) -> None:
         """Insert by stamp, then drop what is older than the window (kept like tf2's cache)."""
@@ -543,6 +608,16 @@ class FrameStore:
         if child_frame is not None:
             track.child_frames[child_frame] = track.child_frames.get(child_frame, 0) + 1
             track.child_last[child_frame] = arrival.received
+        newest = track.newest_stamp if math.isfinite(track.newest_stamp) else None
+        if self._before_own_jump(track.stamp_jump, newest, record.stamp, arrival.received):
+            track.from_before_jump += 1
+            return
+        if newest is not None and record.stamp < newest - self.config.backwards_jump_s:
+            number = track.stamp_jump.number + 1 if track.stamp_jump else 0
+            track.stamp_jump = TimeJump(number, newest, record.stamp, arrival.received)
+            track.pending.clear()  # waiting for the old side's TF, which the edges forgot
+            track.last_kept_stamp = -math.inf
+        track.newest_stamp = max(track.newest_stamp, record.stamp)
         if 0.0 <= record.stamp - track.last_kept_stamp < PLACE_PERIOD_S:
             return  # ten samples a second are enough to judge a topic by
         track.last_kept_stamp = record.stamp
@@ -756,6 +831,12 @@ def _forget_static_history(edge: Edge, before: float, config: AuditConfig) -> No
         for name, activity in edge.publishers.items():  # their latched values were replaced
             if name != edge.static_sender and activity.last_received == math.inf:
                 activity.last_received = changed_back
+
+
+def _no_later(last_times: Dict[str, float], now: float) -> None:
+    """Bring times of a clock that jumped back to now: each stream is alive at the jump."""
+    for key, when in last_times.items():
+        last_times[key] = min(when, now)
 
 
 def _follow_reach(edge: Edge, value: Transform) -> None:

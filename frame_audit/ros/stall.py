@@ -52,8 +52,13 @@ def _explained(finding: Finding, stall: Stall, now: float, settle_s: float,
 
 def judge_stall(results: List[CheckResult], stall: Optional[Stall], now: float,
                 stale_after_s: float, history_s: float) -> List[CheckResult]:
-    """Return the results with the findings a recent stall of the node explains withheld."""
-    if stall is None or now - stall.end > history_s:
+    """
+    Return the results with the findings a recent stall of the node explains withheld.
+
+    A stall that ended after now happened on a clock that has since jumped back (a loop):
+    the audit restarted there (FrameStore.restart), and so does this bookkeeping.
+    """
+    if stall is None or not 0.0 <= now - stall.end <= history_s:
         return results
     settle_s = SETTLE_PERIODS * stale_after_s
     judged = []

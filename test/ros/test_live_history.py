@@ -279,6 +279,9 @@ def test_a_stop_the_nodes_own_stall_explains_is_stale_then_the_cars_error():
                             HISTORY_S)
     assert judged.level == Level.ERROR  # the window after the stall has passed
     assert judge_stall(results, None, 100.5, 1.0, HISTORY_S) == results
+    # the clock jumped back 6 s since (a loop): the stall is of the side before, not this one
+    assert judge_stall([CheckResult('odometry', '', [jump])], stall, 94.5, 1.0,
+                       HISTORY_S)[0].level == Level.ERROR
 
 
 def test_a_silent_topic_is_not_judged_while_discovery_runs():

@@ -167,8 +167,7 @@ class LookupWatch:
         if not math.isfinite(received):
             return
         if self.last is not None and received < self.last - JUMP_BACK_S:
-            self.resolve()  # tf2_ros clears its buffer on a jump back: ask what waits first
-            self.first_stamp.clear()  # a new clock: every sender starts again
+            self.restart()  # tf2_ros clears its buffer on a jump back (feed does)
         self.resolve(received)
         room = len(self.buffer.caches) < self.max_frames
         kept = tuple(r for r in records if math.isfinite(r.stamp)
@@ -185,6 +184,11 @@ class LookupWatch:
                                               record.stamp)
             self.arrived[child] = received
         self.last = received
+
+    def restart(self) -> None:
+        """Ask what waits before a clock's jump back; every sender starts again after it."""
+        self.resolve()
+        self.first_stamp.clear()
 
     def _release(self, child: str, received: float) -> None:
         """Judge the refusals held since child's edge last came, now that it came again."""
