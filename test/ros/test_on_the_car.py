@@ -10,6 +10,7 @@ the node's list/get/describe services, and SIGINT, SIGSTOP and a flood come from
 Every wait polls until the status is as expected, up to a generous bound: the machine is
 shared, and no timing here is tight.
 """
+import functools
 import re
 import shutil
 import signal
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Dict, Iterator, List, Set
+from typing import Callable, Dict, FrozenSet, Iterator, List, Set
 
 from diagnostic_msgs.msg import DiagnosticArray
 import pytest
@@ -28,11 +29,12 @@ from rclpy.executors import SingleThreadedExecutor
 from tf2_msgs.msg import TFMessage
 
 from frame_audit.engine.checks import CHECK_IDS
-from frame_audit.engine.config import AuditConfig, parameters_of
+from frame_audit.engine.config import AuditConfig, NODE_NAME, parameters_of
 from frame_audit.engine.findings import Level
 from frame_audit.engine.records import TransformRecord
 from frame_audit.ros import messages as rm
-from frame_audit.sim.car import FAULTS
+from frame_audit.ros.sim_node import node_name, SIM_NODE_NAME
+from frame_audit.sim.car import FAULTS, SimulatedCar
 from test_node import _set_faults, command, drive_until, Listener, node_command
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
@@ -223,19 +225,34 @@ def test_sigint_is_a_quiet_exit_with_code_0(graph, env, second_after_s):
         output[-3000:]
 
 
-def test_the_simulators_eight_nodes_end_cleanly_every_time(env):
+def _gone(listener: Listener, executor: SingleThreadedExecutor, names: Set[str]) -> None:
+    """Wait until ended nodes have left the graph: the next run's are then its own."""
+    assert spin_until(executor, lambda: not names & set(listener.node.get_node_names()),
+                      30.0), listener.node.get_node_names()
+
+
+@functools.lru_cache(maxsize=None)
+def _car_nodes() -> FrozenSet[str]:
+    """Return the simulator's node and the car's nodes it makes as their messages go out."""
+    drive = SimulatedCar().advance(SimulatedCar().start_time + 2.0)
+    return frozenset({SIM_NODE_NAME} | {node_name(m.publisher) for m in drive if m.publisher})
+
+
+def test_the_simulators_eight_nodes_end_cleanly_every_time(graph, env):
     """Two SIGINTs at once (terminal and launch), or the launch's SIGTERM: exit 0, every run."""
+    listener, executor = graph
+    wanted = _car_nodes()
     said = []
     for signals in [(signal.SIGINT, signal.SIGINT)] * 8 + [(signal.SIGTERM,)] * 2:
         car = simulator(env)
-        until = time.monotonic() + 30.0
-        while 'driving (seed' not in car.output() and time.monotonic() < until:
-            time.sleep(0.05)
-        time.sleep(1.5)  # the car's nodes are made as their first messages go out
+        # every one of the car's nodes is made (each as its first message goes out)
+        assert spin_until(executor, lambda: wanted <= set(listener.node.get_node_names()),
+                          30.0), (wanted, listener.node.get_node_names(), car.output())
         for number in signals:
             car.popen.send_signal(number)
         code = car.stop()
         said.append((signals, code, car.output()[-1500:]))
+        _gone(listener, executor, wanted)
     bad = [(signals, code, output) for signals, code, output in said
            if code != 0 or 'Traceback' in output]
     assert not bad, bad
@@ -325,11 +342,32 @@ def test_a_signal_handled_inside_a_weakref_callback_still_stops_the_node(env, na
     assert 'Traceback' not in done.stderr and 'Exception ignored' not in done.stderr
 
 
-@pytest.mark.parametrize('after_s', [1.5, 2.5])  # starting the node, discovering
-def test_sigint_while_starting_is_a_quiet_exit_with_code_0(env, after_s):
-    for process in (audit(env), simulator(env)):
-        time.sleep(after_s)
+def _made(listener: Listener, name: str) -> bool:
+    """Return whether the graph shows the node: made, its subscriptions still to come."""
+    return name in listener.node.get_node_names()
+
+
+def _on_tf(listener: Listener, name: str) -> bool:
+    """
+    Return whether the node is on /tf: started, and discovering or sending.
+
+    The audit has subscribed; the simulator's car sends (its nodes are made as their first
+    messages go out).
+    """
+    if name == NODE_NAME:
+        return any(info.node_name == name
+                   for info in listener.node.get_subscriptions_info_by_topic('/tf'))
+    return any(info.node_name in _car_nodes()
+               for info in listener.node.get_publishers_info_by_topic('/tf'))
+
+
+@pytest.mark.parametrize('reached', [_made, _on_tf])
+def test_sigint_while_starting_is_a_quiet_exit_with_code_0(graph, env, reached):
+    listener, executor = graph
+    for process, name in ((audit(env), NODE_NAME), (simulator(env), SIM_NODE_NAME)):
+        assert spin_until(executor, lambda: reached(listener, name), 30.0), process.output()
         code = process.stop()
+        _gone(listener, executor, {name})
         output = process.output()
         assert code == 0 and 'Traceback' not in output and 'cannot start' not in output, \
             output
