@@ -26,6 +26,8 @@ import time
 from typing import Callable, Dict, List, Tuple
 
 from diagnostic_msgs.msg import DiagnosticArray
+from frame_audit.engine.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
+from frame_audit.ros import messages as rm
 from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped
 from nav_msgs.msg import Odometry
 import rclpy
@@ -33,9 +35,6 @@ from rclpy.executors import ExternalShutdownException
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
-
-from frame_audit.ros import messages as rm
-from frame_audit.engine.records import HeaderRecord, OdometryRecord, PoseRecord, TransformRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 CAR_RATES_HZ = {'odom_tf': 50.0, 'odom': 50.0, 'slam_tf': 20.0, 'pf': 40.0, 'scan': 40.0,

@@ -11,11 +11,11 @@ by hand, python benchmarks/bench_offline.py [--long] [--keep DIR]
 """
 import argparse
 import json
+from pathlib import Path
 import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Dict, List
 
 

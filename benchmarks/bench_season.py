@@ -11,11 +11,11 @@ Not a test: run it by hand, python benchmarks/bench_season.py [--count N] [--sec
 import argparse
 import json
 import os
+from pathlib import Path
 import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import List
 
 

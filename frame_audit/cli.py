@@ -11,8 +11,8 @@ the arguments are wrong (one line on stderr, never a traceback).
 """
 import argparse
 import os
-import sys
 from pathlib import Path
+import sys
 from typing import Optional, Sequence
 
 from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError

@@ -14,8 +14,8 @@ import struct
 from typing import Any, Tuple
 
 from .engine.records import HEADER_TYPES, HeaderRecord, LASER_SCAN, ODOMETRY, OdometryRecord, \
-    POSE_MESSAGE_TYPES, POSE_STAMPED, POSE_WITH_COVARIANCE, PoseRecord, TF1_MESSAGE, \
-    TF2_MESSAGE, TF_TYPES, TransformRecord
+    POSE_MESSAGE_TYPES, POSE_STAMPED, POSE_WITH_COVARIANCE, PoseRecord, TF1_MESSAGE, TF2_MESSAGE, \
+    TF_TYPES, TransformRecord
 
 __all__ = ['HEADER_TYPES', 'LASER_SCAN', 'ODOMETRY', 'POSE_MESSAGE_TYPES', 'POSE_STAMPED',
            'POSE_WITH_COVARIANCE', 'TF1_MESSAGE', 'TF2_MESSAGE', 'TF_TYPES', 'cdr_header',

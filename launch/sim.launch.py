@@ -13,8 +13,7 @@ import os
 from ament_index_python.packages import get_package_share_directory
 from frame_audit.ros.launch_checks import failed_at_start, LaunchError
 from launch import LaunchDescription
-from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription, \
-    RegisterEventHandler
+from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription, RegisterEventHandler
 from launch.event_handlers import OnProcessExit
 from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import LaunchConfiguration

@@ -9,16 +9,15 @@ topics and its rates; its keywords change one habit at a time (a recorder starte
 computer), as a good geometry test changes one value. drive() returns the messages as the
 recorder received them; record() writes them with the project's own writer.
 """
-import math
 from dataclasses import dataclass, field, replace
+import math
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from frame_audit.engine.geometry import compose, inverse, quat_from_rpy
 from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
     TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
-from frame_audit.message_types import POSE_STAMPED, POSE_WITH_COVARIANCE, TF1_MESSAGE, \
-    TF2_MESSAGE
+from frame_audit.message_types import POSE_STAMPED, POSE_WITH_COVARIANCE, TF1_MESSAGE, TF2_MESSAGE
 from frame_audit.recordings.write import write_bag
 
 T0 = 1_700_000_000.0

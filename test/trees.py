@@ -6,8 +6,8 @@ Made-up trees for the engine's tests: a car driving a circle, with one thing cha
 Each keyword of drive() changes one thing from the healthy car, as a good geometry test changes
 one value, so a test names exactly what it breaks.
 """
-import math
 from dataclasses import dataclass
+import math
 from typing import Dict, List, Optional, Sequence
 
 from frame_audit.engine.audit import Audit
@@ -117,8 +117,8 @@ def feed(audit: Audit, car: Car, check_every: float = 1.0) -> List[List[CheckRes
             map_odom = compose(true_pose, inverse(odom_estimate(t, car)))
         if step % car.slam_every == 0:  # map -> odom republished, future-dated
             audit.add_transforms([tf('map', top, t + car.slam_future_s,
-                                     map_odom[0] + rng.next() * car.slam_noise,
-                                     map_odom[1] + rng.next() * car.slam_noise, 0.0,
+                                     map_odom[0] + rng.sample() * car.slam_noise,
+                                     map_odom[1] + rng.sample() * car.slam_noise, 0.0,
                                      map_odom[2])],
                                  Arrival('/tf', t, 'slam_toolbox'))
             if car.odom_parent:
@@ -127,8 +127,8 @@ def feed(audit: Audit, car: Car, check_every: float = 1.0) -> List[List[CheckRes
             axle = truth(t - 0.02, car.speed)
             point = base_to_laser(axle, 0.26) if car.pf_point == 'laser' else axle
             if car.pf:
-                audit.add_pose(pose('map', t - 0.02, point[0] + rng.next() * car.noise,
-                                    point[1] + rng.next() * car.noise, point[2]),
+                audit.add_pose(pose('map', t - 0.02, point[0] + rng.sample() * car.noise,
+                                    point[1] + rng.sample() * car.noise, point[2]),
                                Arrival('/pf/viz/inferred_pose', t))
             audit.add_scan(HeaderRecord(car.scan_frame, t), Arrival('/scan', t))
         if step % 50 == 0:
@@ -147,7 +147,7 @@ class _Noise:
     def __init__(self) -> None:
         self.state = 12345
 
-    def next(self) -> float:
+    def sample(self) -> float:
         self.state = (1103515245 * self.state + 12345) % 2 ** 31
         return self.state / 2 ** 30 - 1.0
 

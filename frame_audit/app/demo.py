@@ -7,9 +7,9 @@ Live needs rclpy (the wheels scripts/setup.sh installs, or a sourced ROS 2); wit
 shows the offline part alone. Everything runs on this machine, on a ROS domain of its own. A use
 case: it drives the simulator (sim), the node (ros), the writer (recordings) and the audit.
 """
+from pathlib import Path
 import sys
 import tempfile
-from pathlib import Path
 from typing import Sequence
 
 from .audit import audit_recording

@@ -11,25 +11,24 @@ once (--at) or for every message of a topic (--every), asked when the message ar
 the wait.
 """
 import bisect
-import math
-import re
 from dataclasses import dataclass, field, replace
+import math
 from pathlib import Path
+import re
 from typing import List, Optional, Tuple
 
 from .config import command_config
 from ..engine.config import AuditConfig
 from ..engine.findings import fmt
-from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
-    Unreadable
+from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..engine.tf2.backend import Real
-from ..engine.tf2.diagnose import explain, explain_insertion, Explanation, explain_pasted, \
+from ..engine.tf2.diagnose import explain, explain_insertion, explain_pasted, Explanation, \
     NEAR_S, receive_clock, Replay, TfMessage
-from ..engine.tf2.drops import ClockJump, count_drops, Drops
-from ..engine.tf2.placed import Stamped, summarize, Summary
 from ..engine.tf2.distros import MAX_S
-from ..engine.tf2.parse import Pasted, parse_tf2_error, PasteError, with_target
+from ..engine.tf2.drops import ClockJump, count_drops, Drops
+from ..engine.tf2.parse import parse_tf2_error, Pasted, PasteError, with_target
+from ..engine.tf2.placed import Stamped, summarize, Summary
 from ..errors import UsageError
 from ..recordings.read import Recording
 from ..ros.tf2_buffer import choose
@@ -137,7 +136,7 @@ def _chain_drops(replay: Replay, frames: Tuple[str, ...]) -> dict:
             chain.add(frame)
             frame = buffer.parent_of(frame) or ''
     drops, jumps = count_drops(replay.messages, replay.distro, replay.cache_time_s)
-    return dict(drops=tuple(d for d in drops if d.child in chain), jumps=tuple(jumps))
+    return {'drops': tuple(d for d in drops if d.child in chain), 'jumps': tuple(jumps)}
 
 
 def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: float,

@@ -18,8 +18,7 @@ from ..engine.config import AuditConfig, PoseTopic
 from ..engine.measure import config_text, disagreeing_statics, laser_mount, measure_frames, \
     measure_pose, Measured, moving_edges, pose_name
 from ..engine.tree_view import TreeReader
-from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, \
-    POSE_WITH_COVARIANCE
+from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE
 from ..recordings.read import Recording
 
 

@@ -13,8 +13,8 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 from .checks import run_checks
 from .config import AuditConfig
 from .findings import CheckResult, Finding, Level
-from .records import Arrival, HeaderRecord, Message, OdometryRecord, PoseRecord, \
-    TF_STATIC_TOPIC, TransformRecord, Unreadable
+from .records import Arrival, HeaderRecord, Message, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
+    TransformRecord, Unreadable
 from .scoring import score_pending
 from .store import FrameStore
 from .tf2.backend import Real

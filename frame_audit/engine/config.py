@@ -8,8 +8,8 @@ nested ros__parameters block, so the node can pass its parameters straight to
 config_from_parameters(). A wrong value, or a key that names nothing, is a ConfigError that
 names the key.
 """
-import math
 from dataclasses import dataclass, field
+import math
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 

@@ -1,10 +1,10 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """What the engine gives out: levels, findings and one result per check."""
+from dataclasses import dataclass, field
 import enum
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Dict, List, Tuple, Union
 
 Value = Union[float, int, str]

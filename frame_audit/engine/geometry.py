@@ -6,8 +6,8 @@ Rigid transforms: the car's 2D pose helpers (docs/car.md) and the 3D transforms 
 Single transforms use plain math (faster than numpy for one 3-vector); arrays of poses use
 numpy in the checks.
 """
-import math
 from dataclasses import dataclass
+import math
 from typing import Tuple
 
 from .records import Quaternion, Vector3

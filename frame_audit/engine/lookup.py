@@ -8,8 +8,8 @@ the frames are disconnected or the time lies outside an edge's history it abstai
 why, rather than guess.
 """
 import bisect
-import math
 from dataclasses import dataclass
+import math
 from typing import List, Optional, Tuple
 
 from .findings import fmt

@@ -11,8 +11,8 @@ flight across the loop: compared with the new side it would be a jump of the odo
 stamp in the future, stamps going back once more. It belongs to the side before, which is
 gone: it is counted, and compared with nothing.
 """
-import math
 from dataclasses import dataclass, replace
+import math
 from typing import Optional
 
 

@@ -8,8 +8,8 @@ The frames are found by structure, never by name: odom is the odometry topic's h
 frame. The LiDAR mount is the tree's base → LiDAR; each pose topic's pose_frame is the frame
 of the robot its poses fit, decided from the data as the pose_frame check decides.
 """
-import re
 from dataclasses import dataclass, field
+import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .checks.common import arrow, describe, moves

@@ -8,8 +8,8 @@ be the point it describes: the base, the LiDAR, each declared pose_frame, and th
 of the robot's body (below the base, or between odom and the base). The pose_frame and
 odometry checks then judge from these distances alone, so a check cycle stays cheap.
 """
-import math
 from collections import deque
+import math
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .geometry import compose, inverse, wrap_angle, yaw_of

@@ -9,19 +9,19 @@ never lost. It treats each transform as tf2 does (drops NaN, non-unit, self-pare
 unnamed transforms, strips a leading '/') and counts what it dropped and why.
 """
 import bisect
-import math
 from collections import deque
 from dataclasses import dataclass, field
+import math
 from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
 
 from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
 from .loops import on_old_clock, stamped_before, TimeJump
-from .two_sources import conflict_m, follow_rate, follow_track, RATE_WINDOW, rate_of, \
-    SWITCH, SWITCH_WINDOW, Track, TwoTracks
-from .records import Arrival, CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, OdometryRecord, \
-    PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
+from .records import Arrival, CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, OdometryRecord, PoseRecord, \
+    TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
 from .tf2.watch import LookupWatch
+from .two_sources import conflict_m, follow_rate, follow_track, rate_of, RATE_WINDOW, SWITCH, \
+    SWITCH_WINDOW, Track, TwoTracks
 
 EdgeKey = Tuple[str, str]  # (parent, child)
 MAX_REJECTION_KINDS = 1000

@@ -8,9 +8,9 @@ each keep getting samples, at any mix of rates; or they send one stamp with two 
 they double the edge's rate. The store hands each sample of a moving edge here; the
 parent_uniqueness check reads the evidence kept on the edge.
 """
-import math
 from collections import deque
 from dataclasses import dataclass, field
+import math
 from typing import Deque, Iterable, Optional, Tuple, TYPE_CHECKING
 
 from .config import AuditConfig

@@ -9,9 +9,9 @@ lint cannot compute without running the launch is an Unresolved: named, never gu
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from ..engine.check_ids import LINT_FILES
 from ..engine.findings import Finding, Level, Value
 from ..engine.geometry import Transform
-from ..engine.check_ids import LINT_FILES
 
 
 DESCRIPTION = 'robot_description'  # the parameter robot_state_publisher reads its URDF from

@@ -8,11 +8,11 @@ workspace's files (readers/), plan follows each entry through its includes (brin
 declare says what each bringup sends (publishers/), judge runs the rules and builds the report
 (rules/). The share folder collect links lives until the last file is read.
 """
-import tempfile
 from pathlib import Path
+import tempfile
 from typing import Dict, Mapping, Optional, Sequence, Tuple
 
-from .bringups.plan import plan, Plan
+from .bringups.plan import Plan, plan
 from .publishers.declare import declare
 from .publishers.declared import LeftOut
 from .readers.workspace import collect, Collected, tally

@@ -18,10 +18,10 @@ is checked against the files before it is repeated: a count the files do not hol
 listed twice, a listed file that is a pipe.
 """
 import bz2
-import struct
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
+import struct
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import BagError
@@ -30,7 +30,7 @@ from ..engine.config import AuditConfig
 from ..engine.records import CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, Message, Payload, \
     TF_STATIC_TOPIC, TF_TOPIC, Unreadable
 from ..message_types import cdr_header, HEADER_TYPES, InvalidField, ODOMETRY, odometry_record, \
-    pose_record, POSE_MESSAGE_TYPES, ros1_header, stamp_seconds, TF_TYPES, transform_records
+    POSE_MESSAGE_TYPES, pose_record, ros1_header, stamp_seconds, TF_TYPES, transform_records
 
 METADATA_LIMIT = 1 << 20  # 1 MiB: rosbag2 writes a few KB; a larger metadata.yaml is not one
 DEFINITION_LIMIT = 1 << 18  # 256 KiB: an audited type's whole definition is a few KB
@@ -181,6 +181,7 @@ def _ros1_reader(path: Path) -> Any:
     from rosbags.rosbag1.reader import Header, RecordType
 
     class BoundedReader(Reader):
+
         def read_chunk(self) -> Any:
             start = self.bio.tell()
             chunk = super().read_chunk()

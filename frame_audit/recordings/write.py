@@ -7,18 +7,17 @@ The suffix picks the format (.mcap, .db3, a rosbag2 folder, or a ROS 1 .bag); /t
 offered as tf2 sends it (transient local, or latched in ROS 1).
 """
 import math
+from pathlib import Path
 import shutil
 import tempfile
-from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple
 
 import numpy as np
 
 from . import BagError
-from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
-    TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
-from ..message_types import LASER_SCAN, ODOMETRY, POSE_STAMPED, split_stamp, TF2_MESSAGE, \
-    TF_TYPES
+from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
+    TF_TOPIC, TransformRecord
+from ..message_types import LASER_SCAN, ODOMETRY, POSE_STAMPED, split_stamp, TF2_MESSAGE, TF_TYPES
 
 TF_DEFINITION = 'geometry_msgs/TransformStamped[] transforms'
 STORAGE_BY_SUFFIX = {'.mcap': 'mcap', '.db3': 'sqlite3'}

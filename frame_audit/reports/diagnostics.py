@@ -11,8 +11,8 @@ rqt_runtime_monitor cuts a row at about 105 characters: the row's message is the
 then largest, finding's verdict with its numbers, within MAX_MESSAGE_CHARS; the detail pane
 (key-values) keeps every finding's full text.
 """
-import re
 from dataclasses import dataclass
+import re
 from typing import List, Tuple
 
 from ..engine.findings import CheckResult, Finding, Level, one_line, printable, Value

@@ -4,8 +4,8 @@
 import json
 from typing import Sequence
 
-from ..engine.compare import Difference, Side
 from ..engine.checks.common import plural
+from ..engine.compare import Difference, Side
 from ..engine.findings import printable
 
 

@@ -7,8 +7,8 @@ Every number says where it came from: the recording (arrivals, stamps), the tf2 
 answered (the model of a distribution, or tf2 itself through tf2_py), or the command line
 (the wait).
 """
-import json
 from dataclasses import asdict
+import json
 from typing import Any, List, Optional
 
 from ..engine.findings import fmt
@@ -78,7 +78,7 @@ def drops_lines(result: Any) -> List[str]:
                      'clears its buffer there'.format(fmt(jump.back_s), _since(jump.at,
                                                                                result.start)))
     for drops in result.drops:
-        if not drops.any:
+        if not drops.changed_anything:
             continue
         parts = ['{} {}'.format(count, code) for code, count in sorted(drops.refused.items())]
         if drops.after_reset:

@@ -5,9 +5,9 @@ Reports of an audit: JSON for tools (docs/contracts.md), text for people, markdo
 
 The report is built once from the audit's results; each format only renders it.
 """
+from dataclasses import asdict, dataclass, field
 import json
 from pathlib import Path
-from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..engine.audit import AuditLog
@@ -49,7 +49,7 @@ class SkippedLine:
     """Messages of an audited topic that the audit could not use, and why."""
 
     topic: str
-    type: str
+    type: str  # noqa: A003 (the report's JSON field)
     count: int
     reason: str
 

@@ -6,8 +6,8 @@ The report over many recordings: a row each, and a summary.
 A row gives the recording's worst level and the checks that failed, each with when it first
 did; the summary, how many recordings each check failed in. Text, markdown and JSON.
 """
-import json
 from dataclasses import dataclass
+import json
 from typing import Dict, List, Optional, Sequence
 
 from .report import fails, Report, report_document

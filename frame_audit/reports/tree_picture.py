@@ -6,16 +6,16 @@ A picture of the tree, as view_frames draws it, with what is wrong in red.
 Graphviz lays it out: .dot is written as text; .svg and .png need Graphviz's dot program,
 which scripts/setup.sh installs.
 """
+from pathlib import Path
 import subprocess
 import textwrap
-from pathlib import Path
 from typing import Dict, Iterable, Optional, Set, Tuple
 
+from .report import FindingLine
 from ..engine import check_ids as ids
 from ..engine.checks.common import arrow
 from ..engine.findings import fmt
 from ..engine.records import TF_STATIC_TOPIC
-from .report import FindingLine
 from ..engine.tree_view import TreeReader
 from ..errors import PictureError
 

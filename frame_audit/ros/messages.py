@@ -7,8 +7,8 @@ The live node turns what it receives into records (so the engine never sees rclp
 its check results into a DiagnosticArray; the live simulator turns the simulated car's records
 into the messages a real car sends; the monitor reads the DiagnosticArray back.
 """
-import math
 from dataclasses import dataclass, field
+import math
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Type, Union
 
 from builtin_interfaces.msg import Time

@@ -19,10 +19,10 @@ import rclpy
 from rclpy.node import Node
 from rclpy.qos import QoSProfile, ReliabilityPolicy
 
-from ..engine.findings import Level
 from .messages import frame_audit_statuses, Status
-from ..reports.diagnostics import DIAGNOSTICS_TOPIC
+from ..engine.findings import Level
 from ..message_types import stamp_seconds
+from ..reports.diagnostics import DIAGNOSTICS_TOPIC
 
 KEY_NUMBERS = 4  # key-values shown per check; rqt shows them all
 COLOURS = {Level.OK: '\x1b[32m', Level.WARN: '\x1b[33m', Level.ERROR: '\x1b[1;31m',
@@ -49,7 +49,7 @@ def status_line(status: Status, colour: bool, width: Optional[int] = None) -> st
 def render(statuses: List[Status], stamp: float, colour: bool,
            width: Optional[int] = None) -> str:
     """Return the whole view: a summary line, then one line per check."""
-    counts = {level: 0 for level in Level}
+    counts = dict.fromkeys(Level, 0)
     for status in statuses:
         counts[status.level] += 1
     hardware = statuses[0].hardware_id if statuses else '?'

@@ -47,12 +47,12 @@ from ..engine.audit import Audit
 from ..engine.checks import TREE
 from ..engine.config import AuditConfig, config_from_parameters, is_ros_parameter, NODE_NAME, \
     parameters_of
-from ..errors import ConfigError, UsageError
 from ..engine.findings import CheckResult, Level
 from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
-from ..reports.diagnostics import DIAGNOSTICS_TOPIC
+from ..errors import ConfigError, UsageError
 from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
     TF2_MESSAGE, transform_records
+from ..reports.diagnostics import DIAGNOSTICS_TOPIC
 
 BATCH_PERIOD_S = 0.1  # the node wakes this often and takes everything queued
 # Queues hold a period at ten times the car's load, and a stall of a few periods besides.

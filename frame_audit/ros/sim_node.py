@@ -23,11 +23,11 @@ from rclpy.parameter import Parameter
 from rclpy.publisher import Publisher
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 
-from ..engine.config import AuditConfig, load_config
-from ..errors import ConfigError
-from .node import spin, start
-from ..engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from .messages import ros_message
+from .node import spin, start
+from ..engine.config import AuditConfig, load_config
+from ..engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
+from ..errors import ConfigError
 from ..sim.car import FAULTS, POSE_TYPES, SimulatedCar
 
 SIM_NODE_NAME = 'frame_audit_sim'

@@ -11,10 +11,10 @@ engine records (engine.records.Message), so the same drive feeds the bag writer,
 offline audit and the live simulator node. Deterministic for a seed: every publisher draws
 its noise from its own random stream, so a fault never changes the rest of the drive.
 """
+from dataclasses import dataclass
 import heapq
 import math
 import random
-from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from ..engine.config import AuditConfig
@@ -82,7 +82,7 @@ FAULTS: Dict[str, str] = {
                      '(a slow scan match, transform_timeout 0): scans cannot be placed in map',
 }
 # When drive() switches each fault on, as a fraction of the drive; 0 means from the start.
-FAULT_START: Dict[str, float] = {name: 0.0 for name in FAULTS}
+FAULT_START: Dict[str, float] = dict.fromkeys(FAULTS, 0.0)
 FAULT_START.update({'odom_two_parents': 1 / 3, 'ekf_odom_tf': 1 / 3, 'ekf_map_tf': 1 / 3,
                     'nan_transform': 1 / 3, 'bad_quaternion': 1 / 3, 'odom_reset': 0.5,
                     'odom_stops': 0.5, 'static_changed': 0.5, 'time_loop': 0.5})

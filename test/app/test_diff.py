@@ -15,7 +15,6 @@ from frame_audit.cli import main
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive, POSE_TYPES
 import pytest
-
 from robots import FOXBOT, PoseOut, RACECAR, record, Robot, TURTLESIM
 
 TURTLEBOT = Robot()  # the defaults: a TurtleBot-style robot

@@ -15,14 +15,13 @@ import subprocess
 import sys
 from typing import List, Optional
 
-import pytest
-from robots import record, RACECAR, T0, TURTLESIM, variant
-
 from frame_audit.app.explain import explain_error, lookup_in
 from frame_audit.engine.records import HeaderRecord, Message, TF_STATIC_TOPIC, TF_TOPIC, \
     TransformRecord
 from frame_audit.errors import UsageError
 from frame_audit.recordings.write import write_bag
+import pytest
+from robots import RACECAR, record, T0, TURTLESIM, variant
 
 COMMAND = [sys.executable, '-m', 'frame_audit']
 Q = (0.0, 0.0, 0.0, 1.0)

@@ -11,14 +11,13 @@ import json
 from pathlib import Path
 from typing import Dict
 
-from mcap.reader import make_reader
-import pytest
-
-from frame_audit.cli import main
 from frame_audit.app.audit import audit_recording
+from frame_audit.cli import main
 from frame_audit.recordings.write import write_bag
 from frame_audit.reports.diagnostics import DIAGNOSTICS_TOPIC, STATUS_PREFIX
 from frame_audit.sim.car import drive, POSE_TYPES
+from mcap.reader import make_reader
+import pytest
 
 DURATION = 8.0
 

@@ -3,7 +3,7 @@
 """The configuration file: the car's defaults, and a clear error naming a wrong key."""
 from pathlib import Path
 
-from frame_audit.engine.config import AuditConfig, ConfigError, config_from_parameters, \
+from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError, \
     default_config_file, load_config, parameters_from_yaml
 import pytest
 

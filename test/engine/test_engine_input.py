@@ -43,7 +43,7 @@ def test_hostile_streams_never_raise(stream, now):
          'scan': audit.add_scan}[kind](payload, arrival)
         results = audit.check(now)
     results = audit.check(now)
-    assert {check.id for check in CHECKS} <= {r.check for r in results}
+    assert {check.check_id for check in CHECKS} <= {r.check for r in results}
     assert all(isinstance(r.message, str) and r.level in Level for r in results)
 
 

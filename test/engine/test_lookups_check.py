@@ -12,18 +12,17 @@ and the live node's window (Audit.forget), fed as the node feeds it.
 from pathlib import Path
 from typing import List, Tuple
 
-import pytest
-
 from frame_audit.app.audit import audit_messages, audit_recording
 from frame_audit.app.explain import lookup_in, refused_share
 from frame_audit.engine.audit import Audit
-from frame_audit.engine.config import AuditConfig, ConfigError, config_from_parameters, \
-    Lookup, parameters_of
+from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError, Lookup, \
+    parameters_of
 from frame_audit.engine.findings import CheckResult, Level
 from frame_audit.engine.records import Arrival, HeaderRecord, Message, OdometryRecord, \
     PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive
+import pytest
 
 T0 = 1_700_000_000.0
 Q = (0.0, 0.0, 0.0, 1.0)

@@ -14,13 +14,12 @@ reset's ERROR.
 import dataclasses
 from typing import Callable, List, Sequence
 
-import pytest
-
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.findings import Level
 from frame_audit.engine.records import Message, TF_TOPIC
 from frame_audit.sim.car import SimulatedCar
+import pytest
 
 START = 1000.0
 TAIL_S = 0.1  # the last seconds of a side whose messages cross the jump

@@ -11,7 +11,6 @@ from frame_audit.engine.check_ids import CHECK_IDS, TREE
 from frame_audit.engine.checks import CHECKS, run_checks
 from frame_audit.engine.config import AuditConfig
 import pytest
-
 from trees import Car, feed
 
 CONTRACT = ('parent_uniqueness', 'chain_order', 'laser_offset', 'pose_frame', 'odometry',
@@ -20,7 +19,7 @@ CONTRACT = ('parent_uniqueness', 'chain_order', 'laser_offset', 'pose_frame', 'o
 
 def test_the_ids_are_the_contracts_in_its_order_each_once():
     assert CHECK_IDS == CONTRACT
-    assert tuple(check.id for check in CHECKS) == CONTRACT
+    assert tuple(check.check_id for check in CHECKS) == CONTRACT
 
 
 FAULTY = Car(pf_point='base_link', odom_parent='map_2', laser_x=0.27, laser_on_tf=True)
@@ -33,8 +32,8 @@ def test_each_function_reports_under_the_id_it_is_registered_with(car):
     now = audit.store.last_received
     for check in CHECKS:
         result = check.run(audit.store, audit.config, now)
-        assert result.check == check.id, check.run.__name__
-        assert {finding.check for finding in result.findings} <= {check.id}
+        assert result.check == check.check_id, check.run.__name__
+        assert {finding.check for finding in result.findings} <= {check.check_id}
     results = run_checks(audit.store, audit.config, now)
     assert [r.check for r in results] == list(CONTRACT) + [TREE]
 

@@ -14,19 +14,18 @@ here. The command line cannot run there (the system Python has no rosbags): the 
 import json
 import math
 import os
+from pathlib import Path
 import re
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any, Dict, List, Sequence, Tuple
-
-import pytest
-from test_tf2_oracle import _bare_env, MISSING, SYSTEM_PYTHON
 
 from frame_audit.engine.config import config_from_parameters
 from frame_audit.engine.geometry import quat_from_rpy
 from frame_audit.errors import ConfigError, UsageError
 from frame_audit.ros.tf2_buffer import choose, missing, NAME
+import pytest
+from test_tf2_oracle import _bare_env, MISSING, SYSTEM_PYTHON
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = 1700000000.0

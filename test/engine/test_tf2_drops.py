@@ -3,11 +3,10 @@
 """What tf2 drops or keeps twice, per edge and publisher, as each distribution would."""
 import math
 
-import pytest
-
 from frame_audit.engine.records import TransformRecord
 from frame_audit.engine.tf2.diagnose import TfMessage
 from frame_audit.engine.tf2.drops import count_drops
+import pytest
 
 T0 = 1700000000.0
 Q = (0.0, 0.0, 0.0, 1.0)
@@ -43,7 +42,7 @@ def test_two_publishers_racing_at_the_same_stamps(value_b, noetic_refused, ros2_
     drops, _ = count_drops(racing(value_b), 'noetic')
     second = of(drops, 'wheel', 'joint_state_publisher')
     assert second.refused == {'TF_REPEATED_DATA': noetic_refused} and second.taken == 0
-    assert not of(drops, 'wheel', 'gazebo').any
+    assert not of(drops, 'wheel', 'gazebo').changed_anything
     for distro in ('humble', 'jazzy', 'kilted'):
         drops, _ = count_drops(racing(value_b), distro)
         second = of(drops, 'wheel', 'joint_state_publisher')
@@ -58,7 +57,7 @@ def test_a_bag_loop_is_a_clock_jump_not_old_data():
                  for k in range(50)]
     drops, jumps = count_drops(messages)
     assert len(jumps) == 1 and jumps[0].back_s == pytest.approx(14.85, abs=0.01)
-    assert not of(drops, 'base_link', 'robot_state_publisher').any
+    assert not of(drops, 'base_link', 'robot_state_publisher').changed_anything
 
 
 def test_a_simulator_reset_is_told_from_a_straggler():
@@ -86,4 +85,4 @@ def test_rejected_values_per_publisher_and_a_healthy_twin():
     drops, _ = count_drops(broken, 'jazzy')
     assert of(drops, 'base_link', 'ekf_broken').refused == {'TF_NAN_INPUT': 1}
     healthy, jumps = count_drops(messages, 'jazzy')
-    assert not jumps and not any(d.any for d in healthy) and healthy[0].taken == 50
+    assert not jumps and not any(d.changed_anything for d in healthy) and healthy[0].taken == 50

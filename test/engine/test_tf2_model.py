@@ -9,13 +9,12 @@ each beside the Noetic answer to the same input, so the difference is stated, no
 """
 from dataclasses import replace
 
-import pytest
-
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.records import Arrival, TransformRecord
 from frame_audit.engine.tf2 import Buffer, DEFAULT_DISTRO, distro, DISTRO_NAMES, to_ns
 from frame_audit.errors import ConfigError
+import pytest
 
 T0 = 1700000000.0
 ROS2 = ('humble', 'jazzy', 'kilted')

@@ -11,16 +11,15 @@ from the source (docs/tf2.md).
 """
 import json
 import math
+from pathlib import Path
 import random
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any, Dict, List, Sequence, Tuple
-
-import pytest
 
 from frame_audit.engine.geometry import quat_from_rpy
 from frame_audit.engine.tf2 import Buffer, to_ns
+import pytest
 
 SYSTEM_PYTHON = '/usr/bin/python3'
 T0 = 1700000000.0

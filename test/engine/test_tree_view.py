@@ -11,7 +11,6 @@ from frame_audit.engine.checks.tree import frame_rows
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.records import Arrival
 import pytest
-
 from trees import T0, tf
 
 

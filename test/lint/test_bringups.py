@@ -7,11 +7,10 @@ A launch file no other includes is a bringup of its own; an entry named is follo
 its includes with the launch arguments given; nodes behind a condition only a running launch
 knows are kept as alternatives (their branches), never as senders that run together.
 """
-import pytest
-from lint_helpers import names, package, planned
-
 from frame_audit.errors import LintError
 from frame_audit.lint.model import exclusive
+from lint_helpers import names, package, planned
+import pytest
 
 HEADER = """
     import os

@@ -8,11 +8,10 @@ nodes with their parameter files; and the plan it was given is left as it was.
 """
 import copy
 
-from lint_helpers import collected, package
-
 from frame_audit.engine.config import AuditConfig
 from frame_audit.lint.bringups.plan import plan
 from frame_audit.lint.publishers.declare import declare
+from lint_helpers import collected, package
 
 HEADER = """
     import os

@@ -9,12 +9,11 @@ so by the key; the judge leaves the declared trees it was given as they were.
 """
 import copy
 
-from lint_helpers import collected, package
-
 from frame_audit.engine.config import AuditConfig
 from frame_audit.lint.bringups.plan import plan
 from frame_audit.lint.publishers.declare import declare
 from frame_audit.lint.rules.judge import judge
+from lint_helpers import collected, package
 
 DRIVER = """
 from launch import LaunchDescription

@@ -17,7 +17,7 @@ from typing import Optional, Set, Tuple
 
 from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig, default_config_file, load_config
-from frame_audit.lint import LintError, lint_workspace
+from frame_audit.lint import lint_workspace, LintError
 from frame_audit.lint.model import Token, Where
 from frame_audit.lint.publishers.static_tf import static_edge
 from frame_audit.reports.report import FORMATS, Report

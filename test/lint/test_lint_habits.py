@@ -18,9 +18,8 @@ from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig, default_config_file
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
-import pytest
-
 from lint_helpers import launch_py, line_of, package, problems, write
+import pytest
 
 CAR = AuditConfig()  # the F1TENTH car, measured (what --config gives)
 TURTLE = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',

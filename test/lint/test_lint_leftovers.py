@@ -15,11 +15,10 @@ from pathlib import Path
 
 from frame_audit.engine.config import AuditConfig
 from frame_audit.lint import lint_workspace
-from frame_audit.lint.readers.scripts import together, Together
+from frame_audit.lint.readers.scripts import Together, together
 from frame_audit.reports.report import Report
-
-from lint_helpers import (cmake, launch_py, line_of, one_launch_package, package, problems,
-                          share, write)
+from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, share, \
+    write
 
 
 def lint(root: Path) -> Report:

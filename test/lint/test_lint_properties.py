@@ -24,9 +24,8 @@ import textwrap
 from typing import Dict, Tuple
 
 from hypothesis import example, given, HealthCheck, settings, strategies as st
-import pytest
-
 from lint_helpers import package
+import pytest
 
 HANG_GUARD_S = 60  # a hang fails the test; not a speed claim
 PROPERTY = settings(max_examples=25, deadline=None,

@@ -19,9 +19,8 @@ from pathlib import Path
 from frame_audit.engine.config import AuditConfig, config_from_parameters, flatten
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
-
-from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, \
-    share, write
+from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, share, \
+    write
 
 LOOP = """
 import os

@@ -14,7 +14,6 @@ from pathlib import Path
 from frame_audit.engine.config import AuditConfig
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
-
 from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, write
 
 

@@ -21,9 +21,8 @@ from typing import Dict
 from frame_audit.engine.config import AuditConfig
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
-
-from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, \
-    share, write
+from lint_helpers import cmake, launch_py, line_of, one_launch_package, package, problems, share, \
+    write
 
 
 def lint(root: Path, *entries: str) -> Report:

@@ -14,7 +14,6 @@ from pathlib import Path
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.findings import Level
 from frame_audit.lint import lint_workspace
-
 from lint_helpers import cmake, launch_py, package, write
 
 BASE = launch_py(

@@ -18,9 +18,8 @@ from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
-import pytest
-
 from lint_helpers import cmake, launch_py, line_of, package, problems, share, write
+import pytest
 
 
 def lint(root: Path) -> Report:

@@ -15,12 +15,11 @@ import shutil
 from typing import List, Sequence
 
 from frame_audit.cli import main
-from frame_audit.engine.config import AuditConfig, ConfigError, config_from_parameters
+from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError
 from frame_audit.lint import lint_workspace, LintError
 from frame_audit.reports.report import Report
-import pytest
-
 from lint_helpers import line_of, package, problems, write
+import pytest
 
 FLEET = Path(__file__).resolve().parent / 'lint_workspace' / 'fleet'
 BOT = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',

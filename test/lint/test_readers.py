@@ -7,11 +7,10 @@ The Python launch evaluator reads, never runs: launch arguments, conditions and 
 are evaluated where their values are known, and a value only a running launch knows is
 Unresolved (or a branch of the nodes it guards), never a guess.
 """
-from lint_helpers import names, python_launch
-
 from frame_audit.lint.model import Unresolved
 from frame_audit.lint.readers.launch_markup import read_launch, yaml_launch_root
 from frame_audit.lint.readers.markup import load_xml, load_yaml
+from lint_helpers import names, python_launch
 
 HEADER = """
     import os

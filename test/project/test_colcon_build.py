@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """The package builds as a ROS package: colcon puts everything where ros2 launch/run look."""
 import os
-import subprocess
 from pathlib import Path
 import shutil
+import subprocess
 
 import pytest
 

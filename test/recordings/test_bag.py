@@ -6,19 +6,18 @@ import math
 from pathlib import Path
 from typing import Callable, Dict, List
 
-import pytest
-from rosbags.highlevel import AnyReader
-from rosbags.rosbag2 import StoragePlugin, Writer
-from rosbags.typesys import get_typestore, Stores
-
+from frame_audit.app.audit import audit_recording
 from frame_audit.engine.geometry import distance
 from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from frame_audit.message_types import TF1_MESSAGE
 from frame_audit.recordings import BagError
-from frame_audit.app.audit import audit_recording
 from frame_audit.recordings.read import read_messages, Recording, recording_info
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive, FAULTS, POSE_TYPES
+import pytest
+from rosbags.highlevel import AnyReader
+from rosbags.rosbag2 import StoragePlugin, Writer
+from rosbags.typesys import get_typestore, Stores
 
 DURATION = 10.0
 FORMATS = ['drive.mcap', 'drive.db3', 'folder_mcap', 'drive.bag', 'drive_tf1.bag']

@@ -8,19 +8,18 @@ subprocess as a user runs it, with a time bound, so a hang fails the test instea
 """
 import json
 import os
+from pathlib import Path
 import subprocess
 import sys
-from pathlib import Path
 from typing import List, Optional, Tuple
-
-from hypothesis import example, given, HealthCheck, settings, strategies as st
-import pytest
-from rosbags.rosbag2 import StoragePlugin, Writer
-from rosbags.typesys import get_typestore, Stores
 
 from frame_audit.engine.records import TF_TOPIC
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive, POSE_TYPES
+from hypothesis import example, given, HealthCheck, settings, strategies as st
+import pytest
+from rosbags.rosbag2 import StoragePlugin, Writer
+from rosbags.typesys import get_typestore, Stores
 
 T0 = 1_700_000_000
 TYPESTORE = get_typestore(Stores.ROS2_HUMBLE)

@@ -11,19 +11,18 @@ metadata.yaml's size, the config's depth).
 import bz2
 import json
 import os
+from pathlib import Path
 import resource
 import subprocess
 import sys
-from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
+from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 import pytest
 from rosbags.typesys import get_typestore, Stores
 from test_damaged import frame_audit, odom_drive, one_line_error, T0, tf_message, TF_TYPE, \
     TYPESTORE, write_tf
 import yaml
-
-from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 
 TF_SCHEMA = TYPESTORE.generate_msgdef(TF_TYPE, ros_version=2)[0]
 

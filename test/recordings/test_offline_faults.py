@@ -4,14 +4,13 @@
 from pathlib import Path
 from typing import Dict, List, Tuple
 
-import pytest
-
+from frame_audit.app.audit import audit_recording, OfflineResult
 from frame_audit.engine.audit import Seen
+from frame_audit.engine.findings import Level
 from frame_audit.recordings import BagError
 from frame_audit.recordings.write import write_bag
-from frame_audit.engine.findings import Level
-from frame_audit.app.audit import audit_recording, OfflineResult
 from frame_audit.sim.car import drive, FAULT_START, FAULTS, POSE_TYPES
+import pytest
 
 DURATION = 20.0
 SEED = 11

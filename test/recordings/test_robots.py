@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Dict, Optional
 
 from frame_audit.cli import main
-from frame_audit.sim.car import drive as drive_car, POSE_TYPES
 from frame_audit.recordings.write import write_bag
+from frame_audit.sim.car import drive as drive_car, POSE_TYPES
 import pytest
 from robots import Audited, FOXBOT, RACECAR, record, Robot, T0, TURTLESIM, variant
 

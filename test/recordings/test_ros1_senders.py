@@ -10,12 +10,11 @@ import math
 from pathlib import Path
 from typing import Dict, List, Tuple
 
+from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from rosbags.rosbag1 import Writer
 from test_damaged import T0, TF_TYPE
 from test_hostile import audit_json, ros1_types
 import yaml
-
-from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 
 Edge = Tuple[str, str, Tuple[float, float, float], float]  # parent, child, xyz, yaw
 

@@ -8,11 +8,11 @@ a robot_state_publisher, an F1TENTH car's particle filter replayed with --clock,
 localization node) and written with rosbags as sqlite3 or MCAP; the audit, init and diff run
 through the command line as a user runs them.
 """
+from dataclasses import replace
 import json
 import math
-import random
-from dataclasses import replace
 from pathlib import Path
+import random
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from frame_audit.cli import main

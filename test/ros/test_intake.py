@@ -11,11 +11,10 @@ same over real DDS.
 import dataclasses
 from typing import Any, Dict, List, Optional, Tuple
 
-import pytest
-from rclpy.qos import QoSProfile, ReliabilityPolicy
-
 from frame_audit.engine.records import Arrival
 from frame_audit.ros.intake import Held, Intake, Topic
+import pytest
+from rclpy.qos import QoSProfile, ReliabilityPolicy
 
 pytestmark = pytest.mark.ros
 

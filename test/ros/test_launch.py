@@ -14,12 +14,11 @@ import threading
 import time
 from typing import Dict, List, Optional
 
-import pytest
-import yaml
-
 from frame_audit.engine.checks import CHECK_IDS, TREE
 from frame_audit.engine.config import NODE_NAME
 from frame_audit.reports.diagnostics import STATUS_PREFIX
+import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCH = ROOT / 'launch'

@@ -13,12 +13,6 @@ against rcl's own parser.
 import math
 from typing import Dict, List, Optional, Sequence
 
-import pytest
-from robots import drive, Robot
-import rclpy
-from rclpy.context import Context
-from trees import tf
-
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.check_ids import LOOKUPS
 from frame_audit.engine.config import AuditConfig
@@ -29,6 +23,11 @@ from frame_audit.ros.launch_checks import rcl_problem
 from frame_audit.ros.node import log_lines
 from frame_audit.ros.stall import judge_discovery, judge_stall, Stall
 from frame_audit.sim.car import FAULTS, SimulatedCar
+import pytest
+import rclpy
+from rclpy.context import Context
+from robots import drive, Robot
+from trees import tf
 
 HISTORY_S = 6.0
 CONFIG = AuditConfig(history_s=HISTORY_S)

@@ -10,10 +10,9 @@ turns WARN and names the edge. Polled with generous timeouts: the machine is sha
 """
 import subprocess
 
+from frame_audit.engine.findings import Level
 import pytest
 from test_node import Car, drive_until, node_command
-
-from frame_audit.engine.findings import Level
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 

@@ -20,16 +20,6 @@ import time
 from typing import Callable, Dict, List, Set
 
 from diagnostic_msgs.msg import DiagnosticArray
-from nav_msgs.msg import Odometry
-import pytest
-from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
-from rcl_interfaces.srv import SetParameters
-import rclpy
-from rclpy.executors import SingleThreadedExecutor
-from rclpy.qos import QoSProfile, ReliabilityPolicy
-from rosgraph_msgs.msg import Clock
-from tf2_msgs.msg import TFMessage
-
 from frame_audit.engine.checks import CHECK_IDS
 from frame_audit.engine.findings import Level
 from frame_audit.engine.records import TransformRecord
@@ -39,6 +29,15 @@ from frame_audit.ros import messages as rm, monitor
 from frame_audit.ros.intake import gives_publisher_gid
 from frame_audit.ros.sim_node import CarPublishers
 from frame_audit.sim.car import SimulatedCar
+from nav_msgs.msg import Odometry
+import pytest
+from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
+from rcl_interfaces.srv import SetParameters
+import rclpy
+from rclpy.executors import SingleThreadedExecutor
+from rclpy.qos import QoSProfile, ReliabilityPolicy
+from rosgraph_msgs.msg import Clock
+from tf2_msgs.msg import TFMessage
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 

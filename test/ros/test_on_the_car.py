@@ -21,13 +21,6 @@ import time
 from typing import Callable, Dict, FrozenSet, Iterator, List, Set
 
 from diagnostic_msgs.msg import DiagnosticArray
-import pytest
-from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
-from rcl_interfaces.srv import DescribeParameters, GetParameters, ListParameters, \
-    SetParameters
-from rclpy.executors import SingleThreadedExecutor
-from tf2_msgs.msg import TFMessage
-
 from frame_audit.engine.checks import CHECK_IDS
 from frame_audit.engine.config import AuditConfig, NODE_NAME, parameters_of
 from frame_audit.engine.findings import Level
@@ -35,7 +28,12 @@ from frame_audit.engine.records import TransformRecord
 from frame_audit.ros import messages as rm
 from frame_audit.ros.sim_node import node_name, SIM_NODE_NAME
 from frame_audit.sim.car import FAULTS, SimulatedCar
+import pytest
+from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
+from rcl_interfaces.srv import DescribeParameters, GetParameters, ListParameters, SetParameters
+from rclpy.executors import SingleThreadedExecutor
 from test_node import _set_faults, command, drive_until, Listener, node_command
+from tf2_msgs.msg import TFMessage
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 

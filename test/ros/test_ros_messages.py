@@ -4,18 +4,17 @@
 import math
 
 from diagnostic_msgs.msg import DiagnosticStatus
-from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped
-from nav_msgs.msg import Odometry
-import pytest
-from rclpy.serialization import deserialize_message, serialize_message
-from tf2_msgs.msg import TFMessage
-
 from frame_audit import message_types as mt
 from frame_audit.engine.findings import CheckResult, Finding, Level
 from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
     TransformRecord
 from frame_audit.reports.diagnostics import MAX_FINDINGS_SHOWN, MAX_MESSAGE_CHARS
 from frame_audit.ros import messages as rm
+from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped
+from nav_msgs.msg import Odometry
+import pytest
+from rclpy.serialization import deserialize_message, serialize_message
+from tf2_msgs.msg import TFMessage
 
 pytestmark = pytest.mark.ros
 

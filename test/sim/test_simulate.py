@@ -5,15 +5,14 @@ import math
 import statistics
 from typing import Dict, List, Tuple
 
-import pytest
-
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.geometry import yaw_of
 from frame_audit.engine.lookup import lookup
 from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
     TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
-from frame_audit.sim.car import drive, FAULT_START, FAULTS, SimulatedCar, START_TIME
 from frame_audit.engine.store import FrameStore
+from frame_audit.sim.car import drive, FAULT_START, FAULTS, SimulatedCar, START_TIME
+import pytest
 
 DURATION = 20.0
 

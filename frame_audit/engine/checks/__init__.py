@@ -28,7 +28,7 @@ CheckFunction = Callable[[FrameStore, AuditConfig, float], CheckResult]
 class Check:
     """A check id and the function that judges it."""
 
-    id: str
+    check_id: str
     run: CheckFunction
 
 
@@ -50,7 +50,7 @@ TREE = ids.TREE
 
 def run_checks(store: FrameStore, config: AuditConfig, now: float) -> List[CheckResult]:
     """Run every check, then the tree summary; one result each, under its declared id."""
-    results = [replace(check.run(store, config, now), check=check.id) for check in CHECKS]
+    results = [replace(check.run(store, config, now), check=check.check_id) for check in CHECKS]
     marked = {frame for result in results for finding in result.findings
               for frame in finding.frames}
     return results + [tree_summary(store, config, now, marked)]

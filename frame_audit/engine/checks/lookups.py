@@ -15,8 +15,7 @@ from ..check_ids import LOOKUPS
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..store import FrameStore
-from ..tf2.watch import NOT_IN_TREE, Refusals, REJECTED, SHAPE, SILENT, STARTING, Tally, \
-    WAITING
+from ..tf2.watch import NOT_IN_TREE, Refusals, REJECTED, SHAPE, SILENT, STARTING, Tally, WAITING
 
 MIN_LOOKUPS = 10  # lookups judged before a share is a verdict: one of three is not 33 %
 SHAPES = {'two_trees': 'two trees', 'loop': 'a loop', 'invalid': 'an invalid frame id'}

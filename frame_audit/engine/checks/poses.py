@@ -11,16 +11,16 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .common import arrow, INIT_HINT, plural, since_start, source, times, unreadable, \
-    warming_up, window
+from .common import arrow, INIT_HINT, plural, since_start, source, times, unreadable, warming_up, \
+    window
 from .laser import laser_path
+from ..check_ids import ODOMETRY, POSE
 from ..config import AuditConfig, PoseTopic
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..lookup import lookup
 from ..records import ODOMETRY as ODOMETRY_TYPE, POSE_MESSAGE_TYPES
 from ..scoring import candidate_frames
 from ..store import Edge, FrameStore, PoseTrack
-from ..check_ids import ODOMETRY, POSE
 
 VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn from
 SPEED_SAMPLES = 25  # odom -> base_link samples the car's speed is measured over

@@ -8,12 +8,12 @@ An edge that stops leaves nodes unable to transform; a bag that loops makes time
 from typing import List
 
 from .common import arrow, plural, source, window
+from ..check_ids import TIMING
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
-from ..records import TF_TOPIC
 from ..records import CLOCK_TOPIC, CLOCK_TYPE
+from ..records import TF_TOPIC
 from ..store import Edge, FrameStore
-from ..check_ids import TIMING
 
 STOPPED_PERIODS = 3  # an edge silent for this many of its periods (and stale_after_s) stopped
 MIN_SAMPLES = 3  # edges seen fewer times on /tf are one-offs, not streams that can stop

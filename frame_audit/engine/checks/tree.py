@@ -1,21 +1,21 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """The tree's shape: one parent per frame, REP 105's order, one connected tree."""
-import math
 from dataclasses import dataclass
+import math
 from typing import Collection, Dict, List, Optional, Sequence, Tuple
 
 from .common import another_robot, arrow, describe, explained_by_lost_static, INIT_HINT, \
-    judged_from, LOST_STATIC_NOTE, moving_chain, plural, since_start, source, \
-    static_and_moving, static_lost, TF2_REPEATED_STAMP, tree_frames, undecoded_tf, unreadable, \
-    WARM_UP_PERIODS, warming_up, window
+    judged_from, LOST_STATIC_NOTE, moving_chain, plural, since_start, source, static_and_moving, \
+    static_lost, TF2_REPEATED_STAMP, tree_frames, undecoded_tf, unreadable, WARM_UP_PERIODS, \
+    warming_up, window
+from ..check_ids import CHAIN, CONNECTIVITY, PARENTS, TREE
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import TF_STATIC_TOPIC
 from ..store import Edge, FrameStore
 from ..tree_view import TreeReader
 from ..two_sources import SAME_STAMP_CONFLICTS
-from ..check_ids import CHAIN, CONNECTIVITY, PARENTS, TREE
 
 
 VEHICLE_M = 1.0  # an edge under the base that moves this far moves like a vehicle, not a joint

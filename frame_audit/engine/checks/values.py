@@ -6,11 +6,11 @@ from typing import Dict, List, Optional, Tuple
 
 from .common import arrow, describe, first_of, plural, source, static_and_moving, times, \
     unreadable, window
+from ..check_ids import STATIC, VALUES
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore, Rejection
-from ..check_ids import STATIC, VALUES
 
 
 # reason -> (level, what is wrong, what tf2 does with it)

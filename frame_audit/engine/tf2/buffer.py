@@ -9,13 +9,13 @@ messages, so a refused lookup here reads as the node's log line did. Pure and de
 no clock, no threads, no waiting (a wait is the caller's: feed the messages that would have
 arrived, then ask).
 """
-import math
 from dataclasses import dataclass
+import math
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
 from . import texts
-from .cache import conjugate, Miss, quat_mul, quat_rotate, Quat, Sample, StaticCache, \
-    TimeCache, Vector
+from .cache import conjugate, Miss, Quat, quat_mul, quat_rotate, Sample, StaticCache, TimeCache, \
+    Vector
 from .distros import DEFAULT_DISTRO, distro as distro_named, NS
 
 Cache = Union[TimeCache, StaticCache]

@@ -9,8 +9,8 @@ quaternions are stored as received, not normalized, and rotating by one uses its
 so a sample inside tf2's 1 % tolerance gives the very numbers tf2 gives.
 """
 import bisect
-import math
 from dataclasses import dataclass
+import math
 from typing import List, Optional, Tuple
 
 from .distros import Distro

@@ -10,9 +10,9 @@ its stamps run behind their arrival and since when, and the number that would ha
 lookup succeed (the wait, or how much later the publisher should stamp).
 """
 import bisect
+from dataclasses import dataclass, field
 import difflib
 import statistics
-from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from .backend import model_name, Real, Tf2, with_facts
@@ -272,8 +272,8 @@ def explain(replay: Replay, target: str, source: str, requested: float, asked_at
     if arrived is None:
         arrived = requested + clock.delay_s if requested else asked_at - wait_s
     answer = replay.ask(target, source, requested, asked_at)
-    base = dict(target=target, source=source, requested=requested, asked_at=asked_at,
-                wait_s=wait_s, distro=replay.distro, answer=answer, tf2=replay.tf2)
+    base = {'target': target, 'source': source, 'requested': requested, 'asked_at': asked_at,
+            'wait_s': wait_s, 'distro': replay.distro, 'answer': answer, 'tf2': replay.tf2}
     if answer.ok:
         return Explanation(cause='ok', why='{} places {} in {} at {}'.format(
             replay.tf2, source, target, fmt(requested) if requested else 'the latest '
@@ -580,8 +580,9 @@ def explain_pasted(replay: Replay, kind: str, frame: str, asked_at: float, wait_
                    text: str) -> Explanation:
     """Explain a refusal whose text names no lookup to ask again: a missing frame, a loop."""
     error = Tf2Error('LookupException', kind, text, frame)
-    base = dict(target=frame, source='', requested=0.0, asked_at=asked_at, wait_s=wait_s,
-                distro=replay.distro, answer=Answer(error=error), tf2=PASTED)
+    base = {'target': frame, 'source': '', 'requested': 0.0, 'asked_at': asked_at,
+            'wait_s': wait_s, 'distro': replay.distro, 'answer': Answer(error=error),
+            'tf2': PASTED}
     if kind == 'loop':
         return _loop(replay, base, asked_at)
     return _missing(replay, base, frame, asked_at)
@@ -604,9 +605,9 @@ def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp:
     first = sent[0][1]
     edge = replay.histories[(first.parent.lstrip('/'), child)]
     code = 'TF_REPEATED_DATA' if kind == 'repeated' else 'TF_OLD_DATA'
-    base = dict(target=edge.parent, source=child, requested=to_s(stamp), asked_at=sent[-1][0],
-                wait_s=wait_s, distro=replay.distro, tf2=PASTED, answer=Answer(error=Tf2Error(
-                    code, kind, ' '.join(text.split()), child, stamp)))
+    base = {'target': edge.parent, 'source': child, 'requested': to_s(stamp),
+            'asked_at': sent[-1][0], 'wait_s': wait_s, 'distro': replay.distro, 'tf2': PASTED,
+            'answer': Answer(error=Tf2Error(code, kind, ' '.join(text.split()), child, stamp))}
     facts = _facts(edge, sent[-1][0], wait_s, None, receive_clock(replay))
     senders = sorted({who for _, _, who in sent if who}) or ['not recorded']
     if kind == 'repeated':

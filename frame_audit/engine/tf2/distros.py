@@ -7,8 +7,8 @@ Each field is one behaviour docs/tf2.md traces to geometry2's source (file and f
 the model's code asks a question ("does a repeated stamp get rejected?") rather than a name.
 Times are integer nanoseconds, as tf2 keeps them (ros::Time's sec/nsec, ROS 2's TimePoint).
 """
-import math
 from dataclasses import dataclass
+import math
 from typing import Dict, Tuple
 
 from ...errors import ConfigError

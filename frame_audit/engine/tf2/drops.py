@@ -39,7 +39,7 @@ class Drops:
         return '{} → {}'.format(self.parent, self.child)
 
     @property
-    def any(self) -> bool:
+    def changed_anything(self) -> bool:
         """Return whether tf2 did anything but take every sample once."""
         return bool(self.refused or self.skipped_duplicates or self.kept_twice)
 

@@ -8,8 +8,8 @@ Takes ROS 2's and ROS 1's wordings, with or without a log prefix ("[WARN] [17000
 for transform ..., tf error: ..."). Times are read digit by digit into nanoseconds, so a
 printed stamp matches a recorded one exactly.
 """
-import re
 from dataclasses import dataclass, replace
+import re
 from typing import Optional
 
 from .distros import MAX_S, NS

@@ -7,8 +7,8 @@ Each message is asked at its own stamp, at the moment it arrived plus the wait, 
 as it held the transforms that had arrived by then; each refusal is explained (limiting edge,
 cause) and counted, with the wait or the stamp offset that would have placed every one.
 """
-import statistics
 from dataclasses import dataclass, field
+import statistics
 from typing import Dict, List, Optional
 
 from .diagnose import Clock, explain, Explanation, Replay

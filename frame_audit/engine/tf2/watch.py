@@ -16,11 +16,11 @@ that sample tells a late edge from a stopped one. What is kept is bounded: tf2's
 window, the pending and held lookups (a wait's and a silence's worth of messages), and the
 counts per second of the window.
 """
-import math
 from collections import deque
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Collection, Deque, Dict, Iterable, List, Optional, \
-    Sequence, Tuple
+import math
+from typing import AbstractSet, Any, Collection, Deque, Dict, Iterable, List, Optional, Sequence, \
+    Tuple
 
 from .backend import model_name, Real
 from .buffer import Buffer, Tf2Error

@@ -12,8 +12,8 @@ that leads back to a file it came from is said, and not followed again.
 An include that leads outside the workspace, or that only a running launch can resolve, may
 start nodes that send transforms: the bringup keeps it as a possible sender.
 """
-import os
 from dataclasses import dataclass, field, replace
+import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 

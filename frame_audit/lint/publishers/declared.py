@@ -9,9 +9,9 @@ ancestry, base_link → laser composed, which frames are connected.
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from ..model import DeclaredEdge, NodeParams, Where
-from .table import Publisher, TABLE
 from .static_tf import taken_by_tf2
+from .table import Publisher, TABLE
+from ..model import DeclaredEdge, NodeParams, Where
 from ...engine.config import AuditConfig
 from ...engine.geometry import Transform
 

@@ -9,8 +9,8 @@ source writes what the known node's does (its parameters and frame names, quoted
 it sends is unknown.
 """
 import os
-import re
 from pathlib import Path
+import re
 from typing import Dict, Mapping
 
 from .table import Publisher

@@ -10,17 +10,17 @@ is read as it is, with its lines. The joints become edges (urdf.py), each at the
 <joint> in whichever file of the description writes it. A Gazebo drive plugin in the
 description sends odometry's edge too, in a bringup that starts Gazebo.
 """
-import re
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
+import re
 from typing import List, Mapping, Optional, Tuple, Union
 from xml.parsers import expat
 
 from .install import source_file
 from .markup import Element, load_xml
-from ..model import DeclaredEdge, Description, Where
 from .urdf import urdf_edges
 from .xacro_child import expand, ExpandError
+from ..model import DeclaredEdge, Description, Where
 
 XACRO_MARKUP = re.compile(r'xmlns:xacro|<xacro:|\$\{|\$\(')
 DRIVE_PLUGINS = ('diff_drive', 'ackermann_drive', 'skid_steer_drive')
@@ -90,7 +90,7 @@ def _macro_call(name: str, texts: List[Tuple[str, str]]) -> Optional[Where]:
 
 def _macro_around(text: str, at: int) -> Optional[str]:
     """Return the name of the xacro macro whose body holds position at, if one does."""
-    opened = [m for m in MACRO.finditer(text, 0, at)]
+    opened = list(MACRO.finditer(text, 0, at))
     if not opened or '</xacro:macro>' in text[opened[-1].end():at]:
         return None
     return opened[-1].group(1)

@@ -14,9 +14,9 @@ import ast
 from dataclasses import dataclass
 import glob
 import os
+from pathlib import Path
 import re
 import stat
-from pathlib import Path
 from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
 
 from .launch_python import Evaluator, parse_python

@@ -19,9 +19,9 @@ import yaml
 
 from .launch_python import command_description, expression_value, outside, truth
 from .markup import Element, LinedDict, LinedList
+from .params import yaml_text
 from ..model import Branch, DESCRIPTION, Include, LaunchedNode, LaunchRead, Param, Token, \
     Unresolved, Where
-from .params import yaml_text
 
 SUBSTITUTION = re.compile(r'\$\(([\w-]+)((?:\s[^$()]*)?)\)')  # one without another inside
 PACKAGE_SUBSTITUTIONS = ('find-pkg-share', 'find')  # ROS 1's find: the source folder

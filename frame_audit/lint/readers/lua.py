@@ -7,9 +7,9 @@ cartographer_node takes `-configuration_directory DIR -configuration_basename FI
 file's `options = { map_frame = "map", published_frame = "base_link", ... }` (or `options.x =`
 lines, or a file it includes) decide its edges. They have no defaults in cartographer's code.
 """
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+import re
 from typing import Dict, List, Optional, Tuple, Union
 
 from .install import source_file

@@ -121,7 +121,7 @@ class Element:
     text: str = ''
     lines: Dict[str, int] = field(default_factory=dict)  # attributes on lines of their own
 
-    def iter(self, *tags: str) -> Iterator['Element']:
+    def iter(self, *tags: str) -> Iterator['Element']:  # noqa: A003 (ElementTree's name)
         """Yield this element and every element below it with one of these tags, in order."""
         if self.tag in tags:
             yield self

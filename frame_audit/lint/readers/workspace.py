@@ -10,24 +10,22 @@ WARN of the lint's own check (lint_files) that names it; the rest of the workspa
 checked.
 """
 import ast
+from dataclasses import dataclass, field
 import fnmatch
 import os
-import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import (Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence,
-                    Set, Tuple)
+import re
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 from xml.parsers import expat
 
 import yaml
 
-from .install import build_share, Built, built_executables, MAX_BUILD_BYTES, \
-    unreadable_build_files
+from .install import build_share, Built, built_executables, MAX_BUILD_BYTES, unreadable_build_files
 from .launch_markup import read_launch, yaml_launch_root
 from .launch_python import parse_python, read_python_launch
 from .markup import Element, LinedDict, load_xml, load_yaml
 from .params import param_blocks
-from .scripts import together, Together
+from .scripts import Together, together
 from ..model import LaunchRead, ParamBlock, problem, Where
 from ...engine.findings import Finding
 

@@ -17,8 +17,8 @@ from .files import lint_files
 from .laser_rules import check_laser_offset, check_pose_frame
 from .nodes import lint_nodes, lint_parameters
 from .subject import on_tree, SubjectRule
-from .tree_rules import (check_chain_order, check_connectivity, check_parent_uniqueness,
-                         check_transform_values, parents_across)
+from .tree_rules import check_chain_order, check_connectivity, check_parent_uniqueness, \
+    check_transform_values, parents_across
 from ..publishers.declared import Declared
 from ...engine import check_ids as ids
 from ...engine.findings import Finding

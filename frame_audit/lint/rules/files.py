@@ -11,8 +11,8 @@ from typing import Dict, List
 
 from .subject import Subject
 from .tree_rules import MAX_NAMED, unread_senders
-from ...engine.checks.common import first_of, plural
 from ...engine.check_ids import LINT_FILES
+from ...engine.checks.common import first_of, plural
 from ...engine.findings import CheckResult, Finding
 
 

@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence
 import yaml
 
 from ..model import exclusive, LaunchedNode, ParamBlock
-from ..publishers.controllers import SPAWNERS, spawner_names
+from ..publishers.controllers import spawner_names, SPAWNERS
 from ..publishers.parameters import node_params
 from ..readers.params import node_name
 from ...engine.check_ids import LINT_NODES

@@ -22,9 +22,9 @@ from ..publishers.declared import Declared, LeftOut
 from ..publishers.lidar import own_lidar
 from ..publishers.parameters import default_names
 from ..readers.workspace import Collected, tally
+from ...engine.check_ids import LINT_FILES
 from ...engine.checks.tree import FrameRow
 from ...engine.config import AuditConfig
-from ...engine.check_ids import LINT_FILES
 from ...engine.findings import CheckResult, Finding
 from ...engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from ...reports.report import CheckLine, FindingLine, Report

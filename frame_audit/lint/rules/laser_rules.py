@@ -10,11 +10,11 @@ topic carries (the config's pose topics); each consumer's laser_offset_x against
 from dataclasses import replace
 from typing import List, Optional, Tuple
 
-from ..publishers.declared import Declared
 from ..model import DeclaredEdge, NodeParams, Param
-from ..readers.params import group_of, is_offset_key, is_topic_key, leaf
+from ..publishers.declared import Declared
 from ..publishers.static_tf import taken_by_tf2
 from ..publishers.table import sent_edges
+from ..readers.params import group_of, is_offset_key, is_topic_key, leaf
 from ...engine.check_ids import LASER, POSE
 from ...engine.checks.common import arrow, describe, plural
 from ...engine.checks.laser import laser_mismatches, offset_key

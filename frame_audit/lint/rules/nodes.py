@@ -20,8 +20,8 @@ from ..publishers.parameters import default_names, matches
 from ..publishers.table import Publisher
 from ..readers.install import Built
 from ..readers.params import node_name
-from ...engine.checks.common import first_of
 from ...engine.check_ids import LINT_NODES, LINT_PARAMETERS
+from ...engine.checks.common import first_of
 from ...engine.findings import CheckResult, Finding, Level
 
 # Blocks of the stacks the table covers, by the names their processes give their nodes: never

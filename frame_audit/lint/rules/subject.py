@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Callable, FrozenSet, List, Mapping, Tuple
 
 from ..model import LaunchedNode, ParamBlock
-from ..readers.install import Built
 from ..publishers.declared import Declared
+from ..readers.install import Built
 from ...engine.findings import CheckResult, Finding
 
 

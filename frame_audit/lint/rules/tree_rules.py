@@ -11,13 +11,13 @@ import difflib
 import math
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from ..publishers.declared import Declared
 from .laser_rules import laser_problems
 from ..model import DeclaredEdge, exclusive, NodeParams, Param, Where
-from ..readers.params import is_frame_key, leaf, yaml_text
+from ..publishers.declared import Declared
+from ..publishers.static_tf import finite, unit_quaternion
 from ..publishers.table import frame_params, outside_edge, publisher_of, reads_frames, \
     sent_edges, switch_of
-from ..publishers.static_tf import finite, unit_quaternion
+from ..readers.params import is_frame_key, leaf, yaml_text
 from ...engine.check_ids import CHAIN, CONNECTIVITY, PARENTS, VALUES
 from ...engine.checks.common import arrow, describe, first_of
 from ...engine.config import AuditConfig

@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-import os
 from glob import glob
+import os
 
 from setuptools import setup
 
