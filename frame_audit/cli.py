@@ -89,11 +89,10 @@ def _to_stdout(output: Optional[str]) -> bool:
 
 def _emit(report, args: argparse.Namespace) -> None:
     """Write the report in --format to --output, or to stdout (in colour on a terminal)."""
-    from .reports.report import FORMATS
+    from .reports.report import FORMATS, to_text
 
     colour = args.format == 'text' and _to_stdout(args.output) and sys.stdout.isatty()
-    text = FORMATS[args.format](report, colour) if args.format == 'text' else \
-        FORMATS[args.format](report)
+    text = to_text(report, colour) if args.format == 'text' else FORMATS[args.format](report)
     _write(text, args.output, 'the report')
 
 

@@ -33,7 +33,9 @@ from ..reports.report import build_report, Report
 from ..reports.tree_picture import write_tree
 from ..ros.tf2_buffer import choose
 
-Progress = Callable[[float], None]  # called with the recorded seconds audited since last call
+# called with the recorded seconds audited since last call; what it returns (a bar's update
+# returns a value) is ignored
+Progress = Callable[[float], object]
 MAX_GAP_CHECKS = 10  # a silent stretch of the recording gets at most this many check cycles
 
 

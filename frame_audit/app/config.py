@@ -4,7 +4,8 @@
 from pathlib import Path
 from typing import Optional
 
-from ..engine.config import AuditConfig, default_config_file, load_config
+from ..engine.config import AuditConfig, load_config
+from ..installed import default_config_file
 
 
 def command_config(path: Optional[str]) -> AuditConfig:

@@ -170,17 +170,17 @@ def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: fl
         asked = to_s(pasted.requested) + receive_clock(replay).delay_s + wait_s
         return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source,
                                                     to_s(pasted.requested), asked, wait_s))
-    asked = _first_refusal(replay, pasted)
-    if asked is None:
+    refused = _first_refusal(replay, pasted)  # asked then: the first moment tf2 refused
+    if refused is None:
         return Explained(pasted, str(path), None, note='tf2 ({}) finds {} at no moment of {}: '
                          'the error was printed outside this recording'.format(
                              chosen, 'a loop' if pasted.kind == 'loop' else '{} and {} in two '
                              'trees'.format(pasted.target, pasted.source), path))
     if pasted.kind == 'loop':
-        return Explained(pasted, str(path), explain_pasted(replay, 'loop', '', asked, wait_s,
+        return Explained(pasted, str(path), explain_pasted(replay, 'loop', '', refused, wait_s,
                                                            ' '.join(text.split())))
     return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source, 0.0,
-                                                asked, wait_s))
+                                                refused, wait_s))
 
 
 def _first_refusal(replay: Replay, pasted: Pasted) -> Optional[float]:

@@ -38,7 +38,7 @@ def _failed(path: Path, error: BaseException) -> Row:
 
 
 def audit_many(paths: Sequence[Path], config: AuditConfig, jobs: int,
-               done: Optional[Callable[[Row], None]] = None) -> List[Row]:
+               done: Optional[Callable[[Row], object]] = None) -> List[Row]:
     """Audit recordings, jobs at a time in processes of their own; rows in the paths' order."""
     rows: Dict[Path, Row] = {}
     jobs = min(jobs, len(paths))  # never a process with nothing to audit

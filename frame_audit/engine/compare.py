@@ -54,9 +54,10 @@ def side_of_config(config: AuditConfig, source: str) -> Side:
     mount = Transform(config.laser_translation, quat_from_rpy(*config.laser_rpy)) \
         if config.laser_frame else None
     frames = (config.map_frame, config.odom_frame, config.base_frame, config.laser_frame)
-    return Side(source, {role: frame if frame in config.required_frames else ''  # a robot
+    required = config.required_frames or ()
+    return Side(source, {role: frame if frame in required else ''  # a robot
                          for role, frame in zip(ROLES, frames)},  # without a map says none
-                mount, {pose.topic: pose.pose_frame for pose in config.pose_topics})
+                mount, {pose.topic: pose.pose_frame for pose in config.pose_topics or ()})
 
 
 def side_of_recording(measured: Optional[Measured], store: TreeReader, source: str) -> Side:
@@ -68,17 +69,19 @@ def side_of_recording(measured: Optional[Measured], store: TreeReader, source: s
     """
     roles = (measured.map_frame or '', measured.odom_frame, measured.base_frame,
              measured.laser_frame) if measured else ('',) * len(ROLES)
+    parents: Dict[str, Tuple[str, ...]] = {}
     side = Side(source, dict(zip(ROLES, roles)), measured.laser_mount if measured else None,
                 {pose.topic: pose.pose_frame for pose in measured.poses} if measured else {},
-                parents={})
+                parents=parents)
     for child in sorted(store.frames):
         edges = store.parents.get(child, {})
-        side.parents[child] = tuple(sorted(edges))
+        parents[child] = tuple(sorted(edges))
         for parent, edge in sorted(edges.items()):
             if edge.static_changes:
                 side.disagreeing[(parent, child)] = edge.static_changes[0][:2]
-            if edge.is_static and edge.latest() is not None:
-                side.static[(parent, child)] = edge.latest()
+            latest = edge.latest()
+            if edge.is_static and latest is not None:
+                side.static[(parent, child)] = latest
             elif not edge.is_static:
                 side.moving[(parent, child)] = (tuple(sorted(edge.publishers)), edge.rate_hz())
     return side

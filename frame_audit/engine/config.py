@@ -11,7 +11,7 @@ names the key.
 from dataclasses import dataclass, field
 import math
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 from .tf2.backend import CHOICES as TF2_CHOICES
 from ..errors import ConfigError
@@ -379,8 +379,9 @@ def parameters_of(config: AuditConfig) -> Dict[str, Any]:
     The inverse of config_from_parameters: the node declares each one with the value in force.
     """
     params = {key: _as_parameter(getattr(config, name)) for key, (name, _) in _FIELDS.items()}
-    params['pose_topics'] = [pose.name for pose in config.pose_topics] or ''
-    for pose in config.pose_topics:
+    poses = config.pose_topics or ()
+    params['pose_topics'] = [pose.name for pose in poses] or ''
+    for pose in poses:
         prefix = 'poses.{}.'.format(pose.name)
         params[prefix + 'topic'] = pose.topic
         params[prefix + 'pose_frame'] = pose.pose_frame
@@ -469,20 +470,3 @@ def load_config(path: Optional[Path] = None) -> AuditConfig:
     except UnicodeDecodeError:
         raise ConfigError('{}: not a YAML text file (not UTF-8)'.format(path)) from None
     return config_from_parameters(parameters_from_yaml(text, str(path)), str(path))
-
-
-def default_config_file() -> Path:
-    """Return the package's config/frame_audit.yaml, installed or in the source tree."""
-    source_tree = Path(__file__).resolve().parents[2]
-    candidates: List[Path] = [source_tree / 'config' / 'frame_audit.yaml']
-    try:
-        from ament_index_python.packages import get_package_share_directory
-        candidates.insert(0, Path(get_package_share_directory(NODE_NAME)) / 'config'
-                          / 'frame_audit.yaml')
-    except (ImportError, LookupError, ValueError):
-        pass
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    raise ConfigError('config/frame_audit.yaml not found (looked in {})'.format(
-        ', '.join(str(c) for c in candidates)))

@@ -84,7 +84,7 @@ def _down_from(store: TreeReader, chain: List[str], ancestor: str,
         edge = store.parent_of(child)
         assert edge is not None  # chain came from store.ancestry()
         step = edge_at(edge, stamp, store.config.future_tolerance_s)
-        if not step.ok:
+        if step.transform is None:
             return None, step
         total = step.transform * total
     return total, Lookup(total)

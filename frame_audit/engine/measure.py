@@ -10,7 +10,7 @@ of the robot its poses fit, decided from the data as the pose_frame check decide
 """
 from dataclasses import dataclass, field
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import List, Mapping, Optional, Sequence, Tuple
 
 from .checks.common import arrow, describe, moves
 from .checks.poses import placed_medians
@@ -48,7 +48,7 @@ class Measured:
     notes: List[str] = field(default_factory=list)
 
 
-def _most(counts: Dict[str, int], frames: Sequence[str]) -> Optional[str]:
+def _most(counts: Mapping[str, int], frames: Sequence[str]) -> Optional[str]:
     """Return the most frequent name in counts that is one of frames ('/' stripped)."""
     ranked = sorted(counts.items(), key=lambda item: -item[1])
     return next((name.lstrip('/') for name, _ in ranked if name.lstrip('/') in frames), None)
@@ -70,7 +70,7 @@ def measure_frames(store: TreeReader,
     if base is None:
         scan = _most(store.scan_frames, frames)
         below = [c for c in children if scan and c in store.ancestry(scan)]
-        base = (below or children or [None])[0]
+        base = next(iter(below or children), None)
     if base is None:
         raise MeasureError('no base frame: {} has no child in the tree'.format(odom))
     parent = store.parent_of(odom)

@@ -55,7 +55,8 @@ def candidate_frames(store: TreeReader) -> List[str]:
 def essential_frames(store: TreeReader) -> List[str]:
     """Return the base, the LiDAR and the declared pose frames: a verdict needs these."""
     config = store.config
-    frames = [config.base_frame, config.laser_frame] + [p.pose_frame for p in config.pose_topics]
+    frames = [config.base_frame, config.laser_frame] + \
+        [p.pose_frame for p in config.pose_topics or ()]
     return list(dict.fromkeys(f for f in frames if f))
 
 
@@ -82,7 +83,7 @@ def _score(store: FrameStore, sample: TrackedSample, frames: Sequence[str],
         found = lookup(store, header, frame, record.stamp)
         if found.too_early and frame in essential:
             return None, found.why, True
-        if not found.ok:
+        if found.transform is None:
             reason = reason or found.why
             continue
         ahead, left, turned = compose(inverse(found.transform.pose2d()), sample_pose)

@@ -312,7 +312,7 @@ class FrameStore:
         # the frames limits.max_frames never keeps out: the ones the config names
         self._configured = {config.map_frame, config.odom_frame, config.base_frame,
                             config.laser_frame, *(config.required_frames or ()),
-                            *(pose.pose_frame for pose in config.pose_topics)} - {''}
+                            *(pose.pose_frame for pose in config.pose_topics or ())} - {''}
 
     # -- the clock ------------------------------------------------------------------------
 
@@ -662,7 +662,7 @@ class FrameStore:
         in the window. The live node forgets; an offline audit keeps everything for its report.
         """
         before = now - self.config.history_s
-        kept = set()
+        kept: Set[EdgeKey] = set()
         for frame in (self.config.base_frame, self.config.laser_frame):
             chain = self.ancestry(frame) if frame in self.frames else []
             kept.update(zip(chain[1:], chain))

@@ -163,7 +163,8 @@ def follow_track(edge: 'Edge', value: Transform, stamp: float, received: float,
                              close)
     off_other, known_other = (other.off(value, stamp, current.velocity(), tolerance, close)
                               if other is not None else (math.inf, False))
-    nearest = current if off <= off_other else other
+    # other is None only with off_other inf: current is nearest (were off NaN, it is the one)
+    nearest = current if off <= off_other or other is None else other
     if value != nearest.samples[-1][1]:  # a value re-sent as it was tells nothing of noise
         edge.residuals.append(min(off, off_other))
     if off <= fit(known, config):

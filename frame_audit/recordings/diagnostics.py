@@ -104,6 +104,7 @@ def _copied_definition(connection: Any) -> Tuple[str, str]:
 
 def _source_messages(source: Path, writer: Any) -> Iterator[Tuple[Any, int, bytes]]:
     """Yield (connection in the new recording, log time ns, raw bytes) of a rosbag2 recording."""
+    from rosbags.interfaces import ConnectionExtRosbag2
     from rosbags.rosbag2 import Reader
 
     if Path(source).suffix == '.bag':
@@ -113,10 +114,12 @@ def _source_messages(source: Path, writer: Any) -> Iterator[Tuple[Any, int, byte
         copies: Dict[int, Any] = {}
         for connection in reader.connections:
             text, digest = _copied_definition(connection)
+            ext = connection.ext
+            assert isinstance(ext, ConnectionExtRosbag2)  # a rosbag2 reader's connections are
             copies[connection.id] = writer.add_connection(
                 connection.topic, connection.msgtype, msgdef=text, rihs01=digest,
-                serialization_format=connection.ext.serialization_format,
-                offered_qos_profiles=connection.ext.offered_qos_profiles)
+                serialization_format=ext.serialization_format,
+                offered_qos_profiles=ext.offered_qos_profiles)
         for connection, timestamp, data in reader.messages():
             yield copies[connection.id], timestamp, data
 

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 import struct
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type
 
 from . import BagError
 from .recover import AT_FOOTER, CutShort, Definition, NO_DEFINITION, RawMessage, recover, walk
@@ -60,7 +60,7 @@ class ReadStats:
     stopped: str = ''  # an MCAP whose walk stopped at a damaged record: where and why
 
 
-def _read_errors() -> Tuple[type, ...]:
+def _read_errors() -> Tuple[Type[BaseException], ...]:
     """Return the exceptions that mean "this file is damaged", from every layer below."""
     from rosbags.rosbag1 import ReaderError as Reader1Error
     from rosbags.rosbag2 import ReaderError as Reader2Error
@@ -69,9 +69,10 @@ def _read_errors() -> Tuple[type, ...]:
     # TypeError, MemoryError and RuntimeError come from damaged files too: an MCAP of only its
     # magic, a summary whose lengths were flipped, a corrupt lz4 chunk, a NULL data column;
     # AttributeError from QoS metadata of the wrong shape (durability: [])
-    errors: List[type] = [Reader1Error, Reader2Error, SerdeError, TypesysError, struct.error,
-                          OSError, EOFError, ValueError, KeyError, IndexError, AssertionError,
-                          TypeError, MemoryError, RuntimeError, ArithmeticError, AttributeError]
+    errors: List[Type[BaseException]] = [
+        Reader1Error, Reader2Error, SerdeError, TypesysError, struct.error, OSError, EOFError,
+        ValueError, KeyError, IndexError, AssertionError, TypeError, MemoryError, RuntimeError,
+        ArithmeticError, AttributeError]
     for module, name in (('apsw', 'Error'), ('backports.zstd', 'ZstdError'),
                          ('compression.zstd', 'ZstdError')):
         try:  # rosbags' SQLite binding, and its zstd decompressor
@@ -160,12 +161,13 @@ def _bounded(compression: str, size: int) -> Callable[[bytes], bytes]:
             out = data
         else:
             if compression == 'bz2':
-                make: Callable[[], Any] = bz2.BZ2Decompressor
+                new_stream: Callable[[], Any] = bz2.BZ2Decompressor
             else:
-                from lz4.frame import LZ4FrameDecompressor as make
+                from lz4.frame import LZ4FrameDecompressor
+                new_stream = LZ4FrameDecompressor
             out, rest = b'', data
             while rest and len(out) <= size:
-                stream = make()
+                stream = new_stream()
                 out += stream.decompress(rest, max_length=size + 1 - len(out))
                 rest = stream.unused_data if stream.eof else b''
         if len(out) > size:
@@ -183,12 +185,14 @@ def _ros1_reader(path: Path) -> Any:
     class BoundedReader(Reader):
 
         def read_chunk(self) -> Any:
-            start = self.bio.tell()
+            bio = self.bio
+            assert bio is not None  # chunks are read only from an open file, as rosbags asserts
+            start = bio.tell()
             chunk = super().read_chunk()
-            end = self.bio.tell()
-            self.bio.seek(start)
-            header = Header.read(self.bio, RecordType.CHUNK)
-            self.bio.seek(end)
+            end = bio.tell()
+            bio.seek(start)
+            header = Header.read(bio, RecordType.CHUNK)
+            bio.seek(end)
             return chunk._replace(decompressor=_bounded(header.get_string('compression'),
                                                         header.get_uint32('size')))
 
@@ -325,12 +329,12 @@ class Recording:
                                  False)
         if not self._is2:
             reader = self._reader
-            topics = {name: (info.msgtype or '?', info.msgcount)
-                      for name, info in reader.topics.items()}
+            topics: Dict[str, Tuple[str, int]] = {
+                name: (info.msgtype or '?', info.msgcount) for name, info in reader.topics.items()}
             count = reader.message_count
             return RecordingInfo(str(self.path), reader.start_time * 1e-9 if count else 0.0,
                                  reader.duration * 1e-9 if count else 0.0, count, topics, True)
-        topics: Dict[str, Tuple[str, int]] = {}
+        topics = {}
         for storage in self._storages:
             for connection in storage.connections:  # a damaged row may hold NULLs
                 topic, own = connection.topic or '?', connection.msgtype or '?'
@@ -373,7 +377,7 @@ class Recording:
         recorded_clock = self.info.topics.get(CLOCK_TOPIC, ('',))[0]
         clock = (CLOCK_TOPIC,) if recorded_clock == CLOCK_TYPE else ()
         return (TF_TOPIC, TF_STATIC_TOPIC, config.odom_topic, config.scan_topic) + tuple(
-            pose.topic for pose in config.pose_topics) + clock
+            pose.topic for pose in config.pose_topics or ()) + clock
 
     def _decoder(self, topic: str, msgtype: str, definition: Definition) -> Optional[Decoder]:
         """Return how to turn a raw message of this topic and type into a record, or None."""
@@ -387,11 +391,13 @@ class Recording:
         config = self.config
         if topic == config.scan_topic and msgtype in HEADER_TYPES:
             return cdr_header if self._is2 else ros1_header
+        record: Callable[[Any], Payload]
         if topic in (TF_TOPIC, TF_STATIC_TOPIC) and msgtype in TF_TYPES:
             record = transform_records
         elif topic == config.odom_topic and msgtype == ODOMETRY:
             record = odometry_record
-        elif topic in {p.topic for p in config.pose_topics} and msgtype in POSE_MESSAGE_TYPES:
+        elif topic in {p.topic for p in config.pose_topics or ()} \
+                and msgtype in POSE_MESSAGE_TYPES:
             record = pose_record
         elif topic == CLOCK_TOPIC and msgtype == CLOCK_TYPE:  # stamps are judged against it
             record = _clock_record
@@ -510,20 +516,26 @@ class Recording:
         from rosbags.rosbag2.storage_sqlite3 import Sqlite3Reader
 
         if isinstance(storage, McapReader):
-            yield from walk(Path(storage.path), wanted, self._stopped, self._errors,
+            # rosbags keeps the Path the recording was opened with (never another RPath)
+            assert isinstance(storage.path, Path)
+            yield from walk(storage.path, wanted, self._stopped, self._errors,
                             self._orphan)
             return
         mine = {c.id: c for c in storage.connections if c.topic in wanted}
         definitions = {cid: _definition(c) for cid, c in mine.items()}
         if isinstance(storage, Sqlite3Reader):
-            self.stats.orphan_rows += storage.dbconn.execute(
+            dbconn = storage.dbconn
+            assert dbconn is not None  # the recording opened its storages
+            orphans = dbconn.execute(
                 'SELECT COUNT(*) FROM messages WHERE topic_id NOT IN (SELECT id FROM '
-                'topics)').fetchone()[0]
+                'topics)').fetchone()
+            assert orphans is not None  # COUNT(*) always yields its one row
+            self.stats.orphan_rows += orphans[0]
             if not mine:
                 return
             # a damaged .db3 may hold NULL or text where a row's time or data should be
             rows = ((cid, log_ns if valid else None, data if valid else b'')
-                    for cid, log_ns, data, valid in storage.dbconn.execute(
+                    for cid, log_ns, data, valid in dbconn.execute(
                         "SELECT topic_id, timestamp, data, typeof(timestamp) = 'integer' AND "
                         "typeof(data) = 'blob' FROM messages WHERE topic_id IN ({}) ORDER BY "
                         'id'.format(','.join(str(int(i)) for i in mine))))

@@ -12,13 +12,15 @@ messages in file order, so a message on a channel id no Channel record names is 
 """
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, Iterable, Iterator, Optional, Tuple
+from typing import Callable, Dict, Iterable, Iterator, Optional, Tuple, Type
 
 Definition = Tuple[str, str]  # a connection's message definition: format (MSG, IDL, NONE), text
 NO_DEFINITION: Definition = ('NONE', '')
 # topic, type, log time (ns; None: a row without a valid time), data, the type's definition,
 # and who sent it where the file says (a ROS 1 connection's callerid; rosbag2 keeps none)
 RawMessage = Tuple[str, str, Optional[int], bytes, Definition, Optional[str]]
+# an MCAP Message record's: its log time always valid, and no sender
+McapMessage = Tuple[str, str, int, bytes, Definition, None]
 RECORD_LIMIT = 1 << 28  # 256 MiB: a longer record in a cut file is damage, not data
 AT_FOOTER = 'the file ends in its footer'  # a whole file's walk ends there as it should
 
@@ -43,7 +45,7 @@ class CutShort:
         self.stopped = self.stopped or reason
 
 
-def recover(path: Path, errors: Tuple[type, ...]) -> Optional[CutShort]:
+def recover(path: Path, errors: Tuple[Type[BaseException], ...]) -> Optional[CutShort]:
     """Return what can be read of a cut MCAP file, or None when it holds no message at all."""
     cut = CutShort(Path(path))
     for topic, msgtype, log_ns, _, _, _ in walk(cut.path, None, cut._stop, errors):
@@ -64,8 +66,8 @@ def _definition(schema: object) -> Tuple[str, Definition]:
 
 
 def walk(path: Path, wanted: Optional[Iterable[str]], stop: Callable[[str], None],
-         errors: Tuple[type, ...] = (),
-         orphan: Optional[Callable[[int], None]] = None) -> Iterator[RawMessage]:
+         errors: Tuple[Type[BaseException], ...] = (),
+         orphan: Optional[Callable[[int], None]] = None) -> Iterator[McapMessage]:
     """
     Yield the wanted topics' message records in file order, until the file or a record ends.
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import BagError
 from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
-    TF_TOPIC, TransformRecord
+    TF_TOPIC, TransformRecord, Unreadable
 from ..message_types import LASER_SCAN, ODOMETRY, POSE_STAMPED, split_stamp, TF2_MESSAGE, TF_TYPES
 
 TF_DEFINITION = 'geometry_msgs/TransformStamped[] transforms'
@@ -120,6 +120,8 @@ def _to_ros(builder: _Builder, message: Message, msgtype: str) -> object:
         return builder.pose_message(payload, msgtype)
     if isinstance(payload, HeaderRecord):
         return builder.scan(payload)
+    if isinstance(payload, Unreadable):  # no decoded fields to write (a TypeError, as ever)
+        raise TypeError('an Unreadable message has nothing to write ({})'.format(payload.reason))
     return builder.tf_message(payload, msgtype)
 
 

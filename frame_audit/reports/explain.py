@@ -41,7 +41,7 @@ def explanation_lines(explanation: Explanation, start: float) -> List[str]:
         'none named by the error'
     lines = ['lookup: {}, asked {} (receive clock), wait {} s (--tolerance)'.format(
         lookup, _since(e.asked_at, start), fmt(e.wait_s))]
-    if e.answer.ok:
+    if error is None:  # e.answer.ok
         lines.append('{}: answered'.format(e.tf2))
     else:
         lines.append('{}: {}: {}'.format(e.tf2, error.exception, error.text.strip()))
@@ -57,6 +57,10 @@ def _edge_lines(e: Explanation, start: float, label: str = 'limiting edge') -> L
         label, edge.name, edge.topic, ', '.join(edge.publishers) or NO_SENDER,
         '{} Hz'.format(fmt(edge.rate_hz, 1)) if edge.rate_hz else 'under 3 samples')]
     if edge.behind_s is not None:
+        # found with behind_s: its max from the same delays, the usual from all of them (a
+        # superset), the asker's from the clock
+        assert edge.behind_max_s is not None and edge.usual_s is not None \
+            and edge.asker_s is not None
         lines.append('  its stamps run {} s behind their arrival (median around the lookup; '
                      'up to {} s; {} s over the recording); {} runs {} s behind; first more '
                      'than the wait behind it {}'.format(

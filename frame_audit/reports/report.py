@@ -256,8 +256,8 @@ def to_sarif(report: Report) -> str:
         place = finding.values
         locations = []
         if 'file' in place:  # a finding of the whole workspace (a frame nothing sends) has none
-            location = {'physicalLocation': {'artifactLocation': {'uri': str(place['file']),
-                                                                  'uriBaseId': 'SRCROOT'}}}
+            location: Dict[str, Dict[str, Any]] = {'physicalLocation': {'artifactLocation': {
+                'uri': str(place['file']), 'uriBaseId': 'SRCROOT'}}}
             if int(place.get('line', 0) or 0) > 0:
                 location['physicalLocation']['region'] = {'startLine': int(place['line'])}
             locations.append(location)

@@ -22,7 +22,8 @@ import collections
 import dataclasses
 import math
 import time
-from typing import Any, Callable, Deque, Dict, List, Optional, Sequence, Set, Tuple, Type
+from typing import Any, Callable, Deque, Dict, List, Mapping, Optional, Sequence, Set, Tuple, \
+    Type
 
 from rclpy.callback_groups import CallbackGroup
 from rclpy.impl.implementation_singleton import rclpy_implementation
@@ -106,9 +107,9 @@ def ignore(*_: Any) -> None:
     """Stand for a subscription's callback, which never runs: messages are taken by hand."""
 
 
-def take_queued(subscription: Subscription) -> List[Tuple[Any, Dict[str, Any]]]:
+def take_queued(subscription: Subscription) -> List[Tuple[Any, Mapping[str, Any]]]:
     """Return every message queued on a subscription, with its info, as the executor takes."""
-    taken = []
+    taken: List[Tuple[Any, Mapping[str, Any]]] = []  # the info: a dict, rclpy's MessageInfo
     try:
         with subscription.handle:
             while True:
@@ -204,7 +205,7 @@ class Topic:
     """A topic the node takes: /tf at once, a configured one when the graph shows its type."""
 
     name: str
-    feeds: Dict[str, Feed]  # type name -> (message class, converter, Audit.add_*)
+    feeds: Mapping[str, Feed]  # type name -> (message class, converter, Audit.add_*)
     qos: Optional[QoSProfile] = None  # None: chosen from the publishers
     subscription: Optional[Subscription] = None
     signature: Tuple[str, int] = ('', 0)  # (type name, reliability) subscribed with
@@ -256,6 +257,7 @@ class Intake:
         self.tf = list(tf)
         for topic in self.tf:
             type_name, = topic.feeds
+            assert topic.qos is not None  # the node gives /tf and /tf_static their QoS
             self.subscribe(topic, type_name, topic.qos)
         self.topics = list(configured)
         # Under use_sim_time, /clock's own arrivals map the middleware's wall-clock arrival
@@ -337,6 +339,7 @@ class Intake:
 
     def _queued(self, topic: Topic, now: float, counted: int = 0) -> List[Taken]:
         """Return every message queued on the topic, each with its arrival and node time."""
+        assert topic.subscription is not None  # taken only from a topic subscribed to
         taken = take_queued(topic.subscription)
         self.taken += len(taken)
         arrivals = []

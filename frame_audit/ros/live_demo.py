@@ -13,14 +13,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, List, Sequence
+from typing import Any, Callable, List, Sequence
 
 from rcl_interfaces.srv import SetParameters
 import rclpy
+from rclpy.client import Client
 from rclpy.parameter import Parameter
 
 from .monitor import Monitor, render
-from ..engine.config import default_config_file
+from ..installed import default_config_file
 
 STARTUP_S = 30.0  # at most this long for the two processes to start and the first diagnostics
 
@@ -39,7 +40,8 @@ class LiveView:
         self.monitor = Monitor(sys.stdout if colour else io.StringIO(), colour)
         self.node = rclpy.create_node('frame_audit_demo')
         self.monitor.listen(self.node)
-        self.faults = self.node.create_client(SetParameters, '/frame_audit_sim/set_parameters')
+        self.faults: Client[Any, Any] = self.node.create_client(
+            SetParameters, '/frame_audit_sim/set_parameters')
 
     def spin(self, seconds: float, until_first: bool = False) -> None:
         """Take diagnostics for a while (or, until_first, until the first arrives)."""

@@ -19,7 +19,8 @@ from sensor_msgs.msg import LaserScan
 from tf2_msgs.msg import TFMessage
 
 from ..engine.findings import CheckResult, Level
-from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord
+from ..engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, TransformRecord, \
+    Unreadable
 from ..message_types import ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE, split_stamp
 from ..reports.diagnostics import FINDING_PREFIX, status_content, STATUS_PREFIX
 
@@ -101,6 +102,8 @@ def ros_message(message: Message, pose_types: Optional[Mapping[str, str]] = None
         return pose_message(payload, kind)
     if isinstance(payload, HeaderRecord):
         return scan_message(payload)
+    if isinstance(payload, Unreadable):  # no decoded fields to send (a TypeError, as ever)
+        raise TypeError('an Unreadable message has nothing to send ({})'.format(payload.reason))
     return tf_message(payload)
 
 

@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from types import FrameType
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, Type, TypeVar
 
 from diagnostic_msgs.msg import DiagnosticArray
 from nav_msgs.msg import Odometry
@@ -148,7 +148,7 @@ class FrameAuditNode(Node):
         topics = [Topic(self.config.odom_topic, {ODOMETRY: odometry}),
                   Topic(self.config.scan_topic, {LASER_SCAN: (
                       LaserScan, cdr_header, self.audit.add_scan)}, SCAN_QOS, raw=True)]
-        topics.extend(Topic(pose.topic, pose_feeds) for pose in self.config.pose_topics)
+        topics.extend(Topic(pose.topic, pose_feeds) for pose in self.config.pose_topics or ())
         return topics
 
     def run_batch(self) -> None:
@@ -274,6 +274,7 @@ def log_lines(findings: Dict[str, Tuple[Level, str]],
 
 
 STOP = threading.Event()  # Ctrl-C or SIGTERM arrived: start() and spin() end at their next step
+NodeT = TypeVar('NodeT', bound=Node)  # the node start() makes, of its own class
 
 
 def spin(node: Node, done: Callable[[], bool] = lambda: False) -> None:
@@ -316,8 +317,8 @@ def _asked_to_stop(signum: int, frame: Optional[FrameType]) -> None:
     STOP.set()
 
 
-def start(make: Callable[[], Node], name: str, errors: Tuple[type, ...],
-          args: Optional[List[str]] = None) -> Node:
+def start(make: Callable[[], NodeT], name: str, errors: Tuple[Type[BaseException], ...],
+          args: Optional[List[str]] = None) -> NodeT:
     """
     Start rclpy and make the node; a bad parameter exits with one line and code 1.
 

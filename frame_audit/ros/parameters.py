@@ -8,7 +8,7 @@ follow the frames set), so each is declared with the value in force and a descri
 is, its range, and that it is read at start. Without that, `ros2 param get /frame_audit
 frames.base` says "Parameter not set" while the node runs with base_link.
 """
-from typing import Any, Dict, Tuple
+from typing import Any, Dict
 
 from rcl_interfaces.msg import FloatingPointRange, IntegerRange, ParameterDescriptor
 from rclpy.node import Node
@@ -69,7 +69,7 @@ def descriptor(key: str) -> ParameterDescriptor:
     """
     result = ParameterDescriptor(description=describe(key), dynamic_typing=True,
                                  additional_constraints=READ_AT_START)
-    bounds: Tuple[float, float] = parameter_range(key) or ()
+    bounds = parameter_range(key)
     if bounds and isinstance(bounds[0], int):
         result.integer_range = [IntegerRange(from_value=int(bounds[0]),
                                              to_value=int(bounds[1]), step=0)]

@@ -136,7 +136,7 @@ class SimNode(Node):
             additional_constraints='' if runtime else 'read at start')
         if whole:
             descriptor.integer_range = [IntegerRange(from_value=0, to_value=2 ** 31 - 1)]
-        value = self.declare_parameter(name, default, descriptor).value
+        value: object = self.declare_parameter(name, default, descriptor).value
         wrong = (isinstance(value, bool) or not isinstance(value, int)) if whole else \
             (isinstance(value, bool) or not isinstance(value, (int, float))) if number else \
             not isinstance(value, type(default))
@@ -165,6 +165,7 @@ class SimNode(Node):
         now = time.time()
         if now - self.started >= self.fault_after_s:
             self._switch_faults()
+        assert self.car_publishers is not None  # made in __init__, before the timer that ticks
         for message in self.car.advance(now):
             self.car_publishers.publish(message)
         self.done = bool(self.duration_s) and now - self.started >= self.duration_s
@@ -177,6 +178,7 @@ class SimNode(Node):
         EKF) leave the graph with it, as when the node that should not run is stopped.
         """
         active = set(self.car.faults)
+        assert self.car_publishers is not None  # made in __init__, before the timer that ticks
         for name in sorted(self.wanted - active):
             self.car.enable_fault(name)
             self._nodes_before[name] = set(self.car_publishers.nodes)
@@ -188,6 +190,7 @@ class SimNode(Node):
 
     def _brought(self, fault: str) -> Set[str]:
         """Return the car's nodes that appeared since a fault was switched on."""
+        assert self.car_publishers is not None  # made in __init__, before the timer that ticks
         return set(self.car_publishers.nodes) - self._nodes_before.get(
             fault, set(self.car_publishers.nodes))
 

@@ -514,7 +514,7 @@ class SimulatedCar:
 
 def _pose_topic(config: AuditConfig, name: str, default: str) -> str:
     """Return the configured topic of the pose named name, or the car's default."""
-    return next((pose.topic for pose in config.pose_topics if pose.name == name), default)
+    return next((pose.topic for pose in config.pose_topics or () if pose.name == name), default)
 
 
 def drive(duration_s: float, seed: int = 0, faults: Iterable[str] = (), gyro: bool = False,

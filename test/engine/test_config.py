@@ -4,7 +4,8 @@
 from pathlib import Path
 
 from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError, \
-    default_config_file, load_config, parameters_from_yaml
+    load_config, parameters_from_yaml
+from frame_audit.installed import default_config_file
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]

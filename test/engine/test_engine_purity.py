@@ -6,6 +6,7 @@ The engine is pure: importing all of it pulls in no rclpy, no message package an
 A fresh interpreter imports every module under a package and lists what got imported; the
 rule holds by test, not by discipline.
 """
+import ast
 import json
 import os
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import List, Tuple
 ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ('rclpy', 'rosbags', 'rosidl', 'rpyutils', 'builtin_interfaces', 'std_msgs',
              'geometry_msgs', 'nav_msgs', 'sensor_msgs', 'tf2_msgs', 'diagnostic_msgs',
-             'rcl_interfaces', 'launch', 'launch_ros')
+             'rcl_interfaces', 'launch', 'launch_ros', 'ament_index_python', 'rosgraph_msgs')
 PROBE = """
 import importlib, json, pkgutil, sys
 package = importlib.import_module(sys.argv[1])
@@ -47,3 +48,26 @@ def test_the_purity_probe_sees_what_an_adapter_imports():
     modules, leaked = imports_of('frame_audit.ros')
     assert 'frame_audit.ros.node' in modules
     assert {'rclpy', 'tf2_msgs', 'diagnostic_msgs'} <= set(leaked)
+
+
+def written_imports(folder: Path) -> List[str]:
+    """Return every forbidden import written in a folder's sources, at any depth, as file:line."""
+    found = []
+    for path in sorted(folder.rglob('*.py')):
+        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module \
+                and not node.level else []
+            found += ['{}:{} imports {}'.format(path.relative_to(ROOT), node.lineno, name)
+                      for name in names if name.split('.')[0] in FORBIDDEN]
+    return found
+
+
+def test_no_engine_source_imports_ros_even_inside_a_function():
+    """An import inside a function loads nothing until it runs: the probe above cannot see it."""
+    assert written_imports(ROOT / 'frame_audit' / 'engine') == []
+
+
+def test_the_written_imports_are_seen_inside_functions():
+    assert any('ament_index_python' in line or 'rclpy' in line
+               for line in written_imports(ROOT / 'frame_audit' / 'ros'))

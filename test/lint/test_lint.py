@@ -16,7 +16,8 @@ import time
 from typing import Optional, Set, Tuple
 
 from frame_audit.cli import main
-from frame_audit.engine.config import AuditConfig, default_config_file, load_config
+from frame_audit.engine.config import AuditConfig, load_config
+from frame_audit.installed import default_config_file
 from frame_audit.lint import lint_workspace, LintError
 from frame_audit.lint.model import Token, Where
 from frame_audit.lint.publishers.static_tf import static_edge

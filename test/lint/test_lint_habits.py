@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Dict
 
 from frame_audit.cli import main
-from frame_audit.engine.config import AuditConfig, default_config_file
+from frame_audit.engine.config import AuditConfig
+from frame_audit.installed import default_config_file
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
 from lint_helpers import launch_py, line_of, package, problems, write

@@ -17,15 +17,16 @@ PACKAGE = ROOT / 'frame_audit'
 # (recordings, ros, sim) sit on it; app holds the use cases; cli only parses and prints.
 ALLOWED: Dict[str, Set[str]] = {
     'errors': set(),
+    'installed': {'errors'},
     'engine': {'errors'},
     'message_types': {'engine'},
     'reports': {'engine', 'errors'},
     'recordings': {'engine', 'errors', 'message_types'},
     'lint': {'engine', 'reports', 'errors'},
     'sim': {'engine', 'errors', 'message_types'},
-    'ros': {'engine', 'reports', 'sim', 'errors', 'message_types'},
+    'ros': {'engine', 'reports', 'sim', 'errors', 'message_types', 'installed'},
     'app': {'engine', 'reports', 'recordings', 'lint', 'sim', 'ros', 'errors',
-            'message_types'},
+            'message_types', 'installed'},
     'cli': {'app', 'engine', 'reports', 'errors'},
     '__main__': {'cli'},
     '__init__': set(),

@@ -92,14 +92,14 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
         return _laser_missing(store, config, now)
     found = lookup(store, base, laser)
     path = laser_path(store, config)
-    if not found.ok or not path:
+    value = found.transform
+    if value is None or not path:
         lost = explained_by_lost_static(store, base, laser)
         return CheckResult(LASER, '', [Finding(
             LASER, Level.WARN if lost else Level.ERROR, '{} cannot be composed: {}{}'.format(
                 name, found.reason or '{} is not below {}'.format(laser, base),
                 '. ' + LOST_STATIC_NOTE if lost else ''),
             'unreachable', frames=(base, laser))])
-    value = found.transform
     where = '; '.join('{} from {}'.format(arrow(e.parent, e.child), source(e)) for e in path)
     axes, angle = laser_mismatches(value, config)
     findings = []

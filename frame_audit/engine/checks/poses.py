@@ -51,7 +51,7 @@ def _offset_finding(pose: PoseTopic, store: FrameStore,
             or pose.pose_frame != config.laser_frame:
         return None
     found = lookup(store, config.base_frame, config.laser_frame)
-    if not found.ok:
+    if found.transform is None:
         return None
     tree_x = found.transform.translation[0]
     if within_tolerance(pose.laser_offset_x, tree_x, config.tolerance_m):
@@ -73,8 +73,8 @@ def _offset_finding(pose: PoseTopic, store: FrameStore,
 
 def _apart(store: FrameStore, a: str, b: str) -> float:
     """Return how far apart two points of the car are in the plane, by the tree (NaN: unknown)."""
-    found = lookup(store, a, b)
-    return math.hypot(*found.transform.translation[:2]) if found.ok else float('nan')
+    transform = lookup(store, a, b).transform
+    return math.hypot(*transform.translation[:2]) if transform is not None else float('nan')
 
 
 def _shown(medians: Dict[str, float], declared: str, base: str) -> str:
@@ -121,8 +121,9 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     best = min(medians, key=medians.__getitem__)
     distances = _shown(medians, declared, config.base_frame)
     base_ahead = ahead.get(config.base_frame, math.nan)
-    values = {'samples': recent, 'ahead_of_base_m': round(base_ahead, 4),
-              **{'median_m_' + f: round(m, 4) for f, m in medians.items()}}
+    values: Dict[str, Value] = {
+        'samples': recent, 'ahead_of_base_m': round(base_ahead, 4),
+        **{'median_m_' + f: round(m, 4) for f, m in medians.items()}}
     fit = config.pose_fit_m
     # A TF stamped a few ms off its value trails the car by speed x that: a declared frame as
     # close as any, within that allowance (odometry.stamp_tolerance_s, as odometry has), is no
@@ -262,7 +263,8 @@ def _not_recorded(store: FrameStore, topic: str) -> bool:
 
 def unlisted_topics(store: FrameStore, config: AuditConfig, types: Sequence[str]) -> List[str]:
     """Return 'topic (type)' for recorded topics of these types that the config does not list."""
-    listed = {config.odom_topic, config.scan_topic} | {p.topic for p in config.pose_topics}
+    listed = {config.odom_topic, config.scan_topic} | \
+        {p.topic for p in config.pose_topics or ()}
     return ['{} ({})'.format(topic, msgtype.rsplit('/', 1)[-1])
             for topic, msgtype in sorted((store.recorded or {}).items())
             if msgtype in types and topic not in listed]
@@ -274,7 +276,8 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
     summaries = []
     stale = 0
     absent = []
-    for pose in config.pose_topics:
+    pose_topics = config.pose_topics or ()
+    for pose in pose_topics:
         offset = _offset_finding(pose, store, config)
         if offset:
             findings.append(offset)
@@ -298,17 +301,17 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
             findings.append(finding)
         else:
             summaries.append(summary)
-    findings += unreadable(store, POSE, [pose.topic for pose in config.pose_topics], now)
+    findings += unreadable(store, POSE, [pose.topic for pose in pose_topics], now)
     if absent:
         others = unlisted_topics(store, config, POSE_MESSAGE_TYPES)
         summaries.append('not recorded: {}{}'.format(', '.join(absent), (
             '; pose topics in the recording that the config does not list: ' +
             ', '.join(others)) if others else '; the recording has no other pose topic'))
-    if not config.pose_topics:
+    if not pose_topics:
         summaries.append('no pose topics are configured (pose_topics is empty)')
     return CheckResult(POSE, '; '.join(summaries), findings,
-                       {'topics_judged': len(config.pose_topics) - stale},
-                       stale=stale > 0 or not config.pose_topics)
+                       {'topics_judged': len(pose_topics) - stale},
+                       stale=stale > 0 or not pose_topics)
 
 
 def _tree_edge(store: FrameStore, parent: str, child: str) -> str:
@@ -478,7 +481,8 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     if track is not None and odom_edge is not None:
         findings += _topic_stopped(track, odom_edge, store, config, now)
     recent = odom_edge.jumps.since(window(config, now)) if odom_edge is not None else []
-    if recent and not _two_sources_since(odom_edge, window(config, now)):
+    if recent and odom_edge is not None \
+            and not _two_sources_since(odom_edge, window(config, now)):
         largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)
         findings.append(Finding(
             ODOMETRY, Level.ERROR,

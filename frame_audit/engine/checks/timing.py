@@ -5,12 +5,12 @@ Time: rates and ages of moving edges, edges that stopped, future stamps, time go
 
 An edge that stops leaves nodes unable to transform; a bag that loops makes time go back.
 """
-from typing import List
+from typing import Dict, List
 
 from .common import arrow, plural, source, window
 from ..check_ids import TIMING
 from ..config import AuditConfig
-from ..findings import CheckResult, Finding, fmt, Level
+from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import CLOCK_TOPIC, CLOCK_TYPE
 from ..records import TF_TOPIC
 from ..store import Edge, FrameStore
@@ -133,7 +133,7 @@ def _stamps_back(edges: List[Edge], config: AuditConfig, now: float) -> List[Fin
 def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that moving edges keep coming, on time, and that time only goes forward."""
     findings: List[Finding] = []
-    values = {}
+    values: Dict[str, Value] = {}
     edges = _moving(store)
     on_clock = store.clock_offset is not None  # stamps judged against a recorded /clock
     for edge in edges:

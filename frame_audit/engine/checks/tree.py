@@ -3,7 +3,7 @@
 """The tree's shape: one parent per frame, REP 105's order, one connected tree."""
 from dataclasses import dataclass
 import math
-from typing import Collection, Dict, List, Optional, Sequence, Tuple
+from typing import Collection, Dict, List, Optional, Sequence, Set, Tuple
 
 from .common import another_robot, arrow, describe, explained_by_lost_static, INIT_HINT, \
     judged_from, LOST_STATIC_NOTE, moving_chain, plural, since_start, source, static_and_moving, \
@@ -13,7 +13,7 @@ from ..check_ids import CHAIN, CONNECTIVITY, PARENTS, TREE
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import TF_STATIC_TOPIC
-from ..store import Edge, FrameStore
+from ..store import Edge, EdgeKey, FrameStore
 from ..tree_view import TreeReader
 from ..two_sources import SAME_STAMP_CONFLICTS
 
@@ -54,12 +54,12 @@ def _cycles(store: FrameStore, start: float) -> List[Finding]:
             children.setdefault(parent, []).append(child)
     state: Dict[str, int] = {}  # 1: on the current path, 2: done
     found: Dict[Tuple[str, ...], List[str]] = {}
-    for start in sorted(children):
-        if state.get(start):
+    for root in sorted(children):
+        if state.get(root):
             continue
-        path = [start]
-        stack = [iter(sorted(children.get(start, ())))]
-        state[start] = 1
+        path = [root]
+        stack = [iter(sorted(children.get(root, ())))]
+        state[root] = 1
         while stack:
             nxt = next(stack[-1], None)
             if nxt is None:
@@ -89,7 +89,7 @@ def _at_once(edge: Edge, start: float) -> List[str]:
     spans = sorted(((name, activity) for name, activity in edge.publishers.items()
                     if activity.last_received >= start),
                    key=lambda item: item[1].first_received)
-    names = set()
+    names: Set[str] = set()
     for index, (first, early) in enumerate(spans):
         for second, late in spans[index + 1:]:
             if late.first_received <= early.last_received:
@@ -241,10 +241,10 @@ def _reversed(store: FrameStore, chain: Sequence[str], start: float) -> List[Fin
 def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check REP 105: map above odom above base_link, other frames allowed in between."""
     chain = [config.map_frame, config.odom_frame, config.base_frame]
-    required = [frame for frame in chain if frame in config.required_frames]
+    required = [frame for frame in chain if frame in (config.required_frames or ())]
     findings = _reversed(store, chain, window(config, now))
     # the LiDAR's absence is laser_offset's to report, once
-    frames = [f for f in config.required_frames if f != config.laser_frame]
+    frames = [f for f in config.required_frames or () if f != config.laser_frame]
     missing, unknown = _missing(frames, 'missing', CHAIN, store, config, now,
                                 'nothing publishes a transform to or from {} ({})'.format(
                                     'it' if len([f for f in frames if f not in store.frames])
@@ -337,10 +337,10 @@ def _below_base(store: FrameStore, config: AuditConfig) -> List[Edge]:
     child frame; each one's ancestry up to the base.
     """
     odometry = store.tracks.get(config.odom_topic)
-    ends = {config.laser_frame, *config.required_frames,
-            *(pose.pose_frame for pose in config.pose_topics),
+    ends = {config.laser_frame, *(config.required_frames or ()),
+            *(pose.pose_frame for pose in config.pose_topics or ()),
             *(f.lstrip('/') for f in (odometry.child_frames if odometry else ()))}
-    keys = set()
+    keys: Set[EdgeKey] = set()
     for frame in ends & store.frames:
         ancestry = store.ancestry(frame)
         if config.base_frame in ancestry[1:]:
@@ -371,7 +371,7 @@ def _header_frames(store: TreeReader, config: AuditConfig,
 def expected_missing(store: TreeReader, config: AuditConfig) -> Dict[str, str]:
     """Return frames that should be in the tree and are not, each with why it is expected."""
     missing = {frame: 'required ({})'.format(config.key('frames.required'))
-               for frame in config.required_frames if frame not in store.frames}
+               for frame in config.required_frames or () if frame not in store.frames}
     for frame, topics in _header_frames(store, config).items():
         if frame and frame not in store.frames:
             missing.setdefault(frame, 'named in the header of ' + ', '.join(sorted(topics)))
@@ -390,7 +390,7 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
             _named_by(topics)), 'header:', topics=tuple(sorted(topics))))
     # the LiDAR's absence is laser_offset's to report, a required frame's chain_order's
     absent = [frame for frame in sorted(named) if frame not in store.frames
-              and frame != config.laser_frame and frame not in config.required_frames]
+              and frame != config.laser_frame and frame not in (config.required_frames or ())]
     missing, unknown = _missing(
         absent, 'header:' + ','.join(absent), CONNECTIVITY, store, config, now,
         '{}, but no transform reaches {}, so no node can place that data'.format(

@@ -13,7 +13,7 @@ import bisect
 from dataclasses import dataclass, field
 import difflib
 import statistics
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from .backend import model_name, Real, Tf2, with_facts
 from .buffer import Answer, Buffer, Insertion, Tf2Error
@@ -272,13 +272,14 @@ def explain(replay: Replay, target: str, source: str, requested: float, asked_at
     if arrived is None:
         arrived = requested + clock.delay_s if requested else asked_at - wait_s
     answer = replay.ask(target, source, requested, asked_at)
-    base = {'target': target, 'source': source, 'requested': requested, 'asked_at': asked_at,
-            'wait_s': wait_s, 'distro': replay.distro, 'answer': answer, 'tf2': replay.tf2}
-    if answer.ok:
+    base: Dict[str, Any] = {
+        'target': target, 'source': source, 'requested': requested, 'asked_at': asked_at,
+        'wait_s': wait_s, 'distro': replay.distro, 'answer': answer, 'tf2': replay.tf2}
+    error = answer.error
+    if error is None:  # answer.ok
         return Explanation(cause='ok', why='{} places {} in {} at {}'.format(
             replay.tf2, source, target, fmt(requested) if requested else 'the latest '
             'common time'), **base)
-    error = answer.error
     if error.kind in ('future', 'past', 'single', 'empty') and not error.frame:
         return Explanation(cause='models_differ', why='{} refused where {} {}: which edge '
                            'limits it cannot be told'.format(
@@ -300,8 +301,9 @@ def _modelled(replay: Replay, base: dict) -> str:
     """Return what the model answered to a lookup tf2 itself refused otherwise."""
     modelled = replay.buffer_at(base['asked_at']).lookup(
         base['target'], base['source'], to_ns(base['requested']) if base['requested'] else 0)
-    return 'answered' if modelled.ok else 'refused otherwise ({}: {})'.format(
-        modelled.error.exception, modelled.error.text.strip())
+    error = modelled.error
+    return 'answered' if error is None else 'refused otherwise ({}: {})'.format(
+        error.exception, error.text.strip())
 
 
 def _facts(edge: EdgeHistory, asked_at: float, wait_s: float, lag: Optional[float],
@@ -344,12 +346,12 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
         return _clocks_apart(base, edge, facts, apart, clock)
     last = edge.last_arrival(asked_at)
     period = 1.0 / facts.rate_hz if facts.rate_hz else None
-    silent = asked_at - last if last is not None else None
     covered = edge.first_covering(requested, asked_at)
     base['wait_needed_s'] = covered - arrived + MARGIN_S if covered is not None else None
     stall = max(STALL_PERIODS * period, STALL_MIN_S) if period else STALL_MIN_S
     base['recording_ended'] = covered is None and replay.end - edge.received[-1] < stall
     if lag > LAG_APART_S and covered is None and asked_at > replay.end:
+        assert facts.usual_s is not None  # an edge's history is never empty: _facts gives it
         return Explanation(cause='clocks_apart', edge=facts, why='the requested time {} is {} '
                            's past the newest stamp of {}, and past every stamp it has in the '
                            'recording (it runs {} s behind its arrival, {} {} s), asked after '
@@ -359,13 +361,13 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
                                fmt(requested), fmt(lag), edge.name, fmt(facts.usual_s),
                                clock.source, fmt(clock.delay_s)),
                            fix='give every node the same use_sim_time', **base)
-    if silent is not None and period and silent > stall:
+    if last is not None and period and asked_at - last > stall:
         return Explanation(cause='stall', edge=facts, why='{} stalled: nothing from {} to {} '
-                           '({} s; it runs at {} Hz)'.format(
+                           '({} s; it runs at {})'.format(
                                edge.name, replay.into(last),
                                replay.into(covered) if covered else 'the end',
-                               fmt(silent if covered is None else covered - last),
-                               fmt(facts.rate_hz)),
+                               fmt(asked_at - last if covered is None else covered - last),
+                               _hz(facts.rate_hz)),
                            fix=_wait_fix(base), fix_s=base['wait_needed_s'], **base)
     after = next((s for r, s in zip(edge.received, edge.stamps)
                   if r >= asked_at and s >= requested), None)
@@ -373,11 +375,11 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
     if covered is None and not base['recording_ended'] or \
             after is not None and after - before > max(STALL_PERIODS * (period or 0.0), wait_s):
         return Explanation(cause='stall', edge=facts, why='{} sent nothing stamped between {} '
-                           'and {} ({}; it runs at {} Hz): its publisher stopped or restarted'
+                           'and {} ({}; it runs at {}): its publisher stopped or restarted'
                            .format(edge.name, fmt(before), fmt(after) if after else 'the end',
                                    '{} s'.format(fmt(after - before)) if after else
                                    'it stops {}'.format(replay.into(edge.received[-1])),
-                                   fmt(facts.rate_hz, 1)),
+                                   _hz(facts.rate_hz, 1)),
                            fix=_wait_fix(base), fix_s=base['wait_needed_s'], **base)
     if (facts.behind_s or 0.0) - (facts.usual_s or 0.0) > max(wait_s, 2 * (period or 0.0),
                                                               BACKLOG_MIN_S):
@@ -387,6 +389,8 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
         return _delivered_late(replay, base, edge, facts)
     if period is None or delay >= wait_s:  # no rate brings it within the wait
         fix_s = lag + MARGIN_S
+        # an edge's history is never empty: _facts gives both
+        assert facts.behind_s is not None and facts.behind_max_s is not None
         return Explanation(cause='late_stamps', edge=facts, why='{} is stamped {} s behind its '
                            'arrival (median around the lookup; up to {} s), {} s more than {} '
                            '({} s), more than the wait of {} s: at {} the newest it held was '
@@ -399,10 +403,10 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
                            'tolerance), or {}'.format(edge.name, fmt(fix_s), _wait_fix(base)),
                            fix_s=fix_s, **base)
     rate = ' at {} Hz or more'.format(fmt(1.0 / (wait_s - delay))) if wait_s > delay else ''
-    return Explanation(cause='low_rate', edge=facts, why='{} comes every {} s ({} Hz) and {} s '
+    return Explanation(cause='low_rate', edge=facts, why='{} comes every {} s ({}) and {} s '
                        'behind {}: the sample after a stamp arrives up to {} s after it (period '
                        'plus delay), more than the wait of {} s: the sample after {} had not '
-                       'arrived by {}'.format(edge.name, fmt(period), fmt(facts.rate_hz, 1),
+                       'arrived by {}'.format(edge.name, fmt(period), _hz(facts.rate_hz, 1),
                                               fmt(delay), clock.source, fmt(period + delay),
                                               fmt(wait_s), fmt(requested),
                                               replay.into(asked_at)),
@@ -414,6 +418,7 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
 def _clocks_apart(base: dict, edge: EdgeHistory, facts: EdgeFacts, apart: float,
                   clock: Clock) -> Explanation:
     """Explain an edge whose stamps run on another clock than the asker's, all along."""
+    assert facts.usual_s is not None  # an edge's history is never empty: _facts gives it
     why = ('{} is stamped {} s behind its arrival (median of {} samples over the recording), '
            '{} {} s: the two run {} s apart against the same arrivals. Two clocks (no time sync '
            'between the machine that stamps {} and the one that stamps the lookup), or a '
@@ -433,6 +438,7 @@ def _clocks_apart(base: dict, edge: EdgeHistory, facts: EdgeFacts, apart: float,
 def _delivered_late(replay: Replay, base: dict, edge: EdgeHistory,
                     facts: EdgeFacts) -> Explanation:
     """Explain samples that came late around the lookup while the edge is usually in time."""
+    assert facts.behind_max_s is not None  # an edge's history is never empty: _facts gives it
     asked_at, wait_s = base['asked_at'], base['wait_s']
     usual = facts.usual_s or 0.0
     late = [(r, s) for r, s in zip(edge.received, edge.stamps)
@@ -445,10 +451,10 @@ def _delivered_late(replay: Replay, base: dict, edge: EdgeHistory,
             fmt(covering[1]), fmt(covering[0] - covering[1])) if covering else \
             'no sample covered it by the end'
         why = ('{} runs {} s behind its stamps over the recording (median of {}; up to {} s '
-               'around the lookup) at {} Hz, in time for the wait of {} s as a rule; not this '
+               'around the lookup) at {}, in time for the wait of {} s as a rule; not this '
                'time: {} (jitter: the network, a busy CPU or the driver)'.format(
                    edge.name, fmt(usual), len(edge.stamps), fmt(facts.behind_max_s),
-                   fmt(facts.rate_hz, 1), fmt(wait_s), when))
+                   _hz(facts.rate_hz, 1), fmt(wait_s), when))
     else:  # a clump: samples stamped over a stretch arrived within half of it
         at_start = arrivals[0] - edge.received[0] < NEAR_S
         why = ('{} came late around the lookup: {} samples stamped over {} s arrived within {} '
@@ -464,6 +470,12 @@ def _delivered_late(replay: Replay, base: dict, edge: EdgeHistory,
     return Explanation(cause='delivered_late', edge=facts, why=why,
                        fix='{}; its stamps need no change'.format(_wait_fix(base)),
                        fix_s=base['wait_needed_s'], **base)
+
+
+def _hz(rate_hz: Optional[float], digits: int = 3) -> str:
+    """Return an edge's rate as reports write it; None (under 3 samples): unknown."""
+    return '{} Hz'.format(fmt(rate_hz, digits)) if rate_hz is not None else \
+        'an unknown rate (under 3 samples)'
 
 
 def _wait_fix(base: dict) -> str:

@@ -80,8 +80,8 @@ def summarize(replay: Replay, stamped: List[Stamped], topic: str, target: str, s
     cut_off = sum(1 for e in refused if e.recording_ended and e.wait_needed_s is None)
     never = len(refused) - len(needed) - cut_off
     later = [e for e in refused if e.cause == 'late_stamps' and e.fix_s is not None]
-    latest = max(later, key=lambda e: e.fix_s, default=None)
-    common = max(causes, key=causes.get, default=None)
+    latest = max(later, key=_fix_s, default=None)
+    common = max(causes, key=lambda cause: causes[cause], default=None)
     worst = max((e for e in refused if e.cause == common), key=_lag, default=None)
     return Summary(topic, len(stamped) - unjudged, len(refused), causes, edges, first,
                    max(needed) if needed and not never else None,
@@ -101,3 +101,9 @@ def _most_needed(refused: List[Explanation]) -> Optional[float]:
 def _lag(explanation: Explanation) -> float:
     edge = explanation.edge
     return edge.lag_s if edge is not None and edge.lag_s is not None else -1.0
+
+
+def _fix_s(explanation: Explanation) -> float:
+    fix_s = explanation.fix_s
+    assert fix_s is not None  # summarize asks it only of `later`: each has a fix_s
+    return fix_s

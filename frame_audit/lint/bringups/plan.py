@@ -9,7 +9,7 @@ a workspace with no launch file at all gets one bringup per robot description, a
 handed it to robot_state_publisher.
 """
 from dataclasses import dataclass, replace
-from typing import Dict, List, Mapping, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .planner import Bringup, find_entry, parse_arguments, Planner
 from ..model import DESCRIPTION, Description, LaunchedNode, LaunchRead, Param, Problems, Where
@@ -58,8 +58,9 @@ def _each_root(collected: Collected, planner: Planner, problems: Problems) -> Li
         except READ_ERRORS as error:
             problems.warn(Where(file, getattr(error, 'lineno', None) or 1), 'cannot be read '
                           '({}: {}); skipped'.format(type(error).__name__, error), 'unreadable')
-    unread = [('what the unreadable launch file starts', where)
-              for where in collected.unreadable_launch]  # it may run beside each of them
+    unread: List[Tuple[str, Optional[Where]]] = [
+        ('what the unreadable launch file starts', where)
+        for where in collected.unreadable_launch]  # it may run beside each of them
     return [replace(bringup, unknown=bringup.unknown + unread) for bringup in
             [planner.expand([root], {}) for root in planner.roots(reads) if root in reads]
             + _scripted(collected, planner)]

@@ -142,7 +142,7 @@ class Planner:
         if target in stack:
             self._cycle(include, stack[stack.index(target):] + [target], branch)
             return
-        if target in self.sources:
+        if target is not None and target in self.sources:
             given = dict(configurations)
             given.update(include.arguments)
             self._follow(bringup, target, given, stack, branch)
@@ -226,7 +226,7 @@ def find_entry(spec: str, sources: Mapping[str, LaunchSource], packages: Mapping
                folders: Mapping[str, str], root: Path) -> str:
     """Return the launch file `PKG/FILE` (as `ros2 launch PKG FILE` finds it) or a path names."""
     direct = source_file(root / spec, root)
-    if direct in sources:
+    if direct is not None and direct in sources:
         return direct
     package, _, name = spec.partition('/')
     if package not in packages:
@@ -238,7 +238,7 @@ def find_entry(spec: str, sources: Mapping[str, LaunchSource], packages: Mapping
         relative = path.relative_to(share).as_posix()
         if relative == name or path.name == name:
             file = source_file(path, root)
-            if file in sources:
+            if file is not None and file in sources:
                 found.add(file)
     if len(found) != 1:
         names = sorted(Path(f).name for f in sources if f.startswith(folder + '/'))

@@ -186,8 +186,10 @@ class Reader:
         return missing_from_package(value, self.collected.packages, self.collected.folders,
                                     self.collected.root)
 
-    def _rooted(self, value: str) -> str:
+    def _rooted(self, value: object) -> str:
         """Say why a '/name.yaml' is no file: os.path.join drops what comes before a '/'."""
+        if not isinstance(value, str):  # a number or None written as a file: no hint
+            return ''
         name = value[1:] if value.startswith('/') and '/' not in value[1:] else ''
         found = sorted(f for f in self.collected.blocks if Path(f).name == name)
         return ('. os.path.join(..., {!r}) drops every folder before a part that starts with '
@@ -271,9 +273,13 @@ class Reader:
             return []
         files = []
         for node in launched:
-            body = self.described.get(self._description(node, bringup)) \
+            description = self._description(node, bringup) \
                 if node.executable == 'robot_state_publisher' else None
-            for path in manager_paths(body) if isinstance(body, Body) else []:
+            body = self.described.get(description) \
+                if isinstance(description, Description) else None
+            if not isinstance(body, Body):
+                continue
+            for path in manager_paths(body):
                 file = source_file(path, self.collected.root)
                 why = self._missing(path) if file is None else ''
                 if why:  # Gazebo's controller manager starts with no controllers
@@ -283,7 +289,8 @@ class Reader:
                 files += [file] if file is not None else []
         return files
 
-    def _description(self, node: LaunchedNode, bringup: Bringup) -> object:
+    def _description(self, node: LaunchedNode,
+                     bringup: Bringup) -> Union[Description, Unresolved]:
         """Return robot_state_publisher's description: its parameter, ROS 1's, or its argument."""
         param = node.inline.get(DESCRIPTION) or bringup.description
         if param is not None:
@@ -317,12 +324,15 @@ class Reader:
         for node in launched:
             if not is_static_publisher(node.package, node.executable):
                 continue
-            edge = static_edge(node.arguments, node.where)
-            if isinstance(edge, str):
+            sent = static_edge(node.arguments, node.where)
+            edge: Optional[DeclaredEdge]
+            if isinstance(sent, str):
                 self.problems.warn(node.where, 'static_transform_publisher: {}{}'.format(
-                    edge, '' if edge.endswith('sends nothing') else '; this transform is not '
+                    sent, '' if sent.endswith('sends nothing') else '; this transform is not '
                     'checked'), 'static')
                 edge = unvalued_edge(node.arguments, node.where)  # its frames are still known
+            else:
+                edge = sent
             if edge is not None:
                 edges.append(replace(edge, branch=node.branch))
         return edges

@@ -126,10 +126,13 @@ def unvalued_edge(tokens: List[Token], where: Where) -> Optional[DeclaredEdge]:
     value None, so no rule judges a number, and no rule calls the frames undeclared.
     """
     fields = _fields(_own(tokens))
-    if isinstance(fields, str) or isinstance(_frames(fields), str) or not any(
+    if isinstance(fields, str):
+        return None
+    frames = _frames(fields)
+    if isinstance(frames, str) or not any(
             isinstance(fields[name].value, Unresolved) for name in NUMBERS if name in fields):
         return None
-    return _edge(fields, _frames(fields), None, where)
+    return _edge(fields, frames, None, where)
 
 
 def finite(value: Optional[Transform]) -> bool:

@@ -224,8 +224,12 @@ def outside_edge(frame: str) -> Optional[Tuple[str, str]]:
 
 def declared_publishers(entries: Sequence[Tuple[str, Sequence[Edge]]]) -> Tuple[Publisher, ...]:
     """Return a team's own publishers: the config's lint.publishers, (executable, edges) each."""
-    return tuple(Publisher(name, (name,), None, sends=lambda r, edges=edges: list(edges))
-                 for name, edges in entries)
+    return tuple(Publisher(name, (name,), None, sends=_fixed(edges)) for name, edges in entries)
+
+
+def _fixed(edges: Sequence[Edge]) -> Callable[[Reading], Optional[List[Edge]]]:
+    """Return what a publisher of fixed edges sends: these, whatever its parameters."""
+    return lambda reading: list(edges)
 
 
 def publisher_of(node: NodeParams, table: Sequence[Publisher]) -> Optional[Publisher]:

@@ -39,7 +39,7 @@ CMAKE_UNKNOWN = ('ament_auto_add_executable', 'ament_auto_package', 'foreach', '
 Rule = Tuple[str, List[str]]  # a destination under share/<package>, and source paths
 
 
-def _under_share(destination: str, package: str) -> object:
+def _under_share(destination: str, package: str) -> Optional[str]:
     """Return the destination below share/<package>, or None for other destinations."""
     parts = Path(os.path.normpath(destination)).parts
     if len(parts) >= 2 and parts[0] == SHARE and parts[1] == package:

@@ -15,9 +15,10 @@ import copy
 from dataclasses import dataclass, field, replace
 import os
 from pathlib import Path
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import Dict, List, Mapping, Optional, Tuple, TypeVar
 
 MAX_MODULE_BYTES = 1 << 20  # a helper module is a few KB
+Tree = TypeVar('Tree', bound=ast.AST)
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,8 @@ class Helper:
     def inner(self, call: ast.Call) -> Optional['Helper']:
         """Return the helper a call inside this one runs: a function of the same module."""
         name = call.func.id if isinstance(call.func, ast.Name) else None
-        return replace(self, function=self.functions[name]) if name in self.functions else None
+        return replace(self, function=self.functions[name]) \
+            if name is not None and name in self.functions else None
 
 
 def _root(file: str, path: str) -> Optional[Path]:
@@ -135,7 +137,7 @@ class _Substitute(ast.NodeTransformer):
         return node
 
 
-def _lines(expr: ast.AST, line: int) -> ast.AST:
+def _lines(expr: Tree, line: int) -> Tree:
     """Return expr with every line set to line: the helper's code runs at the call's line."""
     for node in ast.walk(expr):
         if 'lineno' in node._attributes:

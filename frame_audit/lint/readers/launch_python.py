@@ -341,7 +341,7 @@ def _keyword(evaluator: Evaluator, keywords: Mapping[str, ast.expr], *names: str
 
 
 def _tokens(evaluator: Evaluator, expr: ast.expr) -> List[Token]:
-    tokens = []
+    tokens: List[Token] = []
     for item in evaluator.items(expr):
         value = evaluator.value(item.value if isinstance(item, ast.Starred) else item)
         if isinstance(item, ast.Starred) and not isinstance(value, list):
@@ -357,7 +357,7 @@ def _parameters(evaluator: Evaluator, expr: ast.expr, node: LaunchedNode, file: 
         if isinstance(target, ast.Dict):
             for key, value in zip(target.keys, target.values):
                 name = evaluator.value(key)
-                if isinstance(name, str):
+                if isinstance(name, str) and key is not None:  # **spread: no key, no name
                     node.inline[name] = Param(name, _parameter_value(evaluator, value),
                                               Where(file, key.lineno))
         elif isinstance(target, ast.DictComp):  # {name: value for ... in rows}: no file
@@ -435,10 +435,11 @@ def _condition_key(expr: ast.expr) -> Tuple[str, bool]:
     while True:
         if isinstance(expr, (ast.List, ast.Tuple)) and len(expr.elts) == 1:
             expr = expr.elts[0]
-        elif _negation(expr) is not None:
-            expr, side = _negation(expr), not side
-        else:
+            continue
+        negated = _negation(expr)
+        if negated is None:
             return ast.unparse(expr), side
+        expr, side = negated, not side
 
 
 def _negation(expr: ast.expr) -> Optional[ast.expr]:
@@ -566,7 +567,8 @@ def command_description(text: str) -> Optional[Description]:
     paths = [w for w in words[1:] if ':=' not in w and w.endswith(DESCRIPTION_SUFFIXES)]
     if len(paths) != 1:
         return None
-    return Description(paths[0], tuple(tuple(w.split(':=', 1)) for w in words if ':=' in w))
+    pairs = [w.partition(':=') for w in words if ':=' in w]
+    return Description(paths[0], tuple((name, value) for name, _, value in pairs))
 
 
 def _include(evaluator: Evaluator, call: ast.Call, file: str, runs: bool) -> Include:
@@ -578,6 +580,7 @@ def _include(evaluator: Evaluator, call: ast.Call, file: str, runs: bool) -> Inc
         source = source.args[0] if source.args else inner.get('launch_file_path')
     target = evaluator.value(source)
     if isinstance(target, list):
+        assert source is not None  # the value of no expression (None) is no list
         target = target[0] if len(target) == 1 else Evaluator._concatenate(target, source)
     arguments = evaluator.value(keywords['launch_arguments']) \
         if 'launch_arguments' in keywords else []
@@ -775,5 +778,6 @@ def _never_used(call: ast.Call, parents: Dict[int, ast.AST], unused: Set[str]) -
 
 
 def _position(node: ast.AST) -> tuple:
-    return (getattr(node, 'lineno', None) or getattr(node.context_expr, 'lineno', 0),
-            getattr(node, 'col_offset', 0))
+    if isinstance(node, ast.withitem):  # no line of its own: its expression's
+        return (getattr(node.context_expr, 'lineno', 0), 0)
+    return (getattr(node, 'lineno', None), getattr(node, 'col_offset', 0))

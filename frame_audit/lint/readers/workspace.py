@@ -51,6 +51,7 @@ class LaunchSource:
         """Return what the file starts with these launch arguments (folders: ROS 1's find)."""
         if self.python is not None:
             return read_python_launch(self.python, self.file, packages, given, self.path)
+        assert self.elements is not None  # every source is made with a tree or elements
         return read_launch(self.elements, self.file, packages, given, self.path, folders)
 
 
@@ -252,11 +253,11 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
                            'not a regular file of at most {} MB (a link to a device, a named '
                            'pipe?): its install rules are not read, the package is linked as '
                            'its source tree lies'.format(MAX_BUILD_BYTES >> 20), 'build_file')
-    for folder in unlisted:
+    for listing in unlisted:
         collected.problems.append(problem(
-            Where(os.path.relpath(folder.split(' (')[0], root), 0),
+            Where(os.path.relpath(listing.split(' (')[0], root), 0),
             'a folder that cannot be listed {}: its files were not read'.format(
-                folder[folder.find(' ('):] if ' (' in folder else ''), 'unlisted'))
+                listing[listing.find(' ('):] if ' (' in listing else ''), 'unlisted'))
     for path in files:
         if path.suffix in READERS and path.name != 'package.xml':
             _read(collected, path)

@@ -80,8 +80,9 @@ def expand(path: str, args: Mapping[str, str], share: Mapping[str, str]) -> Tupl
 
 def _said(error: BaseException) -> str:
     """Return the error xacro met, once: a XacroException wraps it and repeats its text."""
-    while getattr(error, 'exc', None) is not None:
-        error = error.exc
+    inner = getattr(error, 'exc', None)  # xacro's exception, not typed: any exception
+    while inner is not None:
+        error, inner = inner, getattr(inner, 'exc', None)
     return ' '.join(str(error).split()) or type(error).__name__
 
 

@@ -59,13 +59,15 @@ def _broadcasters(launched: Sequence[LaunchedNode], types: Mapping[str, str]) ->
                 BROADCASTER, BROADCASTER_TYPE)]
 
 
-def _sources(node: LaunchedNode, blocks: Mapping[str, List[ParamBlock]]) -> List[str]:
+def _sources(node: LaunchedNode,
+             blocks: Mapping[str, List[ParamBlock]]) -> List[Optional[str]]:
     """Return joint_state_publisher's source_list as its files and launch give it."""
     (params,) = node_params([node], blocks)
-    value = params.params.get('source_list')
-    value = value.value if value is not None else []
+    param = params.params.get('source_list')
+    value = param.value if param is not None else []
     if isinstance(value, str):  # an XML launch's value="['/joint_states']", as launch_ros reads it
         value = _listed(value)
+    # None: a relative topic under a namespace only the launch knows
     return [_topic(node.namespace, v) for v in value if isinstance(v, str)] \
         if isinstance(value, list) else []
 

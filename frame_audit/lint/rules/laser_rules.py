@@ -109,7 +109,7 @@ def check_laser_offset(declared: Declared) -> CheckResult:
 def _pose_topics(node: NodeParams, config: AuditConfig,
                  group: Optional[str] = None) -> List[Tuple[Param, PoseTopic]]:
     """Return the node's parameters that name a configured pose topic (in group, if given)."""
-    topics = {t.topic.lstrip('/'): t for t in config.pose_topics}
+    topics = {t.topic.lstrip('/'): t for t in config.pose_topics or ()}
     return [(p, topics[p.value.lstrip('/')]) for p in node.params.values()
             if is_topic_key(p.name) and isinstance(p.value, str)
             and p.value.lstrip('/') in topics and group in (None, group_of(p.name))]

@@ -10,7 +10,7 @@ name, and an executable its package does not have or does not build.
 import difflib
 from pathlib import Path
 import re
-from typing import Dict, List, Mapping, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, List, Mapping, Sequence, Tuple
 
 from .joint_states import two_joint_state_publishers
 from .subject import Subject
@@ -70,8 +70,8 @@ def _renamed(block: ParamBlock, node: LaunchedNode) -> Finding:
 
 
 def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlock]],
-                     elsewhere: Set[str] = frozenset(),
-                     handed: Set[str] = frozenset()) -> List[Finding]:
+                     elsewhere: AbstractSet[str] = frozenset(),
+                     handed: AbstractSet[str] = frozenset()) -> List[Finding]:
     """
     Report parameter blocks whose node name is a slip for a node their file is passed to.
 

@@ -25,7 +25,7 @@ from ...engine.findings import CheckResult, Finding, fmt, Level
 from ...engine.geometry import distance, normalized, quat_from_rpy, rotation_angle, rpy_of
 
 PUBLISHERS = ('no static transform, robot description or publisher the lint knows declares it '
-              '(the README lists them)')
+              '(docs/lint.md lists them)')
 LASER_NAMES = ('laser', 'lidar', 'base_scan', 'laser_frame', 'laser_link', 'lidar_link',
                'scan', 'hokuyo_link', 'velodyne')
 MAX_NAMED = 3  # senders, bringups or places named in one message
@@ -165,11 +165,14 @@ def named_senders(possible: Iterable[Tuple[str, Optional[Where]]]) -> str:
 
 
 def _same_value(edges: Sequence[DeclaredEdge], declared: Declared) -> bool:
-    first = edges[0].value
-    return all(e.static and e.value is not None for e in edges) and all(
-        distance(e.value.translation, first.translation) <= declared.config.tolerance_m
-        and rotation_angle(e.value.rotation, first.rotation) <= declared.config.tolerance_rad
-        for e in edges)
+    values = [e.value for e in edges if e.static and e.value is not None]
+    if len(values) < len(edges):  # one moves, or its value is unknown
+        return False
+    first = values[0]
+    return all(
+        distance(value.translation, first.translation) <= declared.config.tolerance_m
+        and rotation_angle(value.rotation, first.rotation) <= declared.config.tolerance_rad
+        for value in values)
 
 
 def _two_sources(declared: Declared) -> List[Finding]:
@@ -257,7 +260,7 @@ def unknown_senders(declared: Declared) -> Tuple[Level, str]:
 
 
 def _out_of_order(declared: Declared, reported: List[Finding]) -> List[Finding]:
-    chain = [f for f in _chain(declared) if f in declared.config.required_frames]
+    chain = [f for f in _chain(declared) if f in (declared.config.required_frames or ())]
     findings = []
     for upper, lower in zip(chain, chain[1:]):
         ancestry = declared.ancestry(lower)
@@ -307,7 +310,7 @@ def _renamed(frame: str, declared: Declared) -> Optional[str]:
 
 def _missing(declared: Declared) -> List[Finding]:
     """Report required frames no declaration names: renamed ones once, with the keys to set."""
-    missing = [f for f in declared.config.required_frames if f not in declared.frames]
+    missing = [f for f in declared.config.required_frames or () if f not in declared.frames]
     if not declared.measured:
         return []  # without --config nothing says which frames this robot has (the summary)
     renamed = {frame: _renamed(frame, declared) for frame in missing}
@@ -410,7 +413,7 @@ def check_chain_order(declared: Declared) -> CheckResult:
     findings += _out_of_order(declared, findings)
     findings += _missing(declared)
     ancestry = declared.ancestry(declared.config.base_frame)
-    missing = [f for f in declared.config.required_frames if f not in declared.frames]
+    missing = [f for f in declared.config.required_frames or () if f not in declared.frames]
     unasked = '; not declared here: {} (no --config, so no frame is required)'.format(
         ', '.join(missing)) if missing and not declared.measured else ''
     chain = [f for f in _chain(declared) if f in declared.frames]
@@ -570,7 +573,7 @@ def check_connectivity(declared: Declared) -> CheckResult:
     config = declared.config
     beside = config.odom_frame if any(  # chain_order says why odom is not there: one cause
         e.key == (config.map_frame, config.base_frame) for e in declared.edges) else None
-    apart: Dict[int, int] = {}  # each other tree said once, at its first finding: one cause
+    apart: Dict[str, int] = {}  # each other tree said once, at its first finding: one cause
     also: Dict[int, List[str]] = {}
     unsent: Dict[str, int] = {}  # each frame nothing sends said once, naming every user
     too: Dict[int, List[str]] = {}
