@@ -152,9 +152,15 @@ class FrameAuditNode(Node):
         return topics
 
     def run_batch(self) -> None:
-        """Take everything queued, hand it to the audit; discover and publish when due."""
-        self._note_stall(time.monotonic() - self._last_batch)
+        """
+        Take everything queued, hand it to the audit; discover and publish when due.
+
+        The stall is noted once the batch is taken, before any check runs: a batch that took
+        seconds (a flood of 10,000 frames) left the car's messages waiting in their queues,
+        and the diagnostics published right after it must know that.
+        """
         self.intake.take_batch()
+        self._note_stall(time.monotonic() - self._last_batch)
         now = self._last_batch = time.monotonic()
         if now >= self._next_discovery:
             self._next_discovery = now + DISCOVERY_PERIOD_S

@@ -11,8 +11,10 @@ STALE, its rqt rows, its log lines, and the launch's reading of a parameters fil
 against rcl's own parser.
 """
 import math
+import time
 from typing import Dict, List, Optional, Sequence
 
+from diagnostic_msgs.msg import DiagnosticStatus
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.check_ids import LOOKUPS
 from frame_audit.engine.config import AuditConfig
@@ -20,7 +22,7 @@ from frame_audit.engine.findings import CheckResult, Finding, Level
 from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
 from frame_audit.reports.diagnostics import MAX_MESSAGE_CHARS, row_message, status_content
 from frame_audit.ros.launch_checks import rcl_problem
-from frame_audit.ros.node import log_lines
+from frame_audit.ros.node import FrameAuditNode, log_lines
 from frame_audit.ros.stall import judge_discovery, judge_stall, Stall
 from frame_audit.sim.car import FAULTS, SimulatedCar
 import pytest
@@ -281,6 +283,36 @@ def test_a_stop_the_nodes_own_stall_explains_is_stale_then_the_cars_error():
     # the clock jumped back 6 s since (a loop): the stall is of the side before, not this one
     assert judge_stall([CheckResult('odometry', '', [jump])], stall, 94.5, 1.0,
                        HISTORY_S)[0].level == Level.ERROR
+
+
+def test_a_batch_that_took_seconds_is_known_before_its_diagnostics(monkeypatch):
+    """
+    A flood's batch leaves the car's messages queued: the diagnostics right after it know.
+
+    The node itself, in this process: fed a healthy drive, then one batch that takes 1.5 s
+    (10,000 new frames, on a loaded machine) with diagnostics due at its end. The car's
+    edges look 1.5 s old then; the stall explains it (STALE), never "stopped" (ERROR).
+    """
+    context = Context()
+    rclpy.init(args=['--ros-args', '-p', 'timing.history_s:={}'.format(HISTORY_S)],
+               context=context, domain_id=219)  # a domain of its own: no other test's car
+    try:
+        node = FrameAuditNode(context=context)
+        published = []
+        monkeypatch.setattr(node._diagnostics, 'publish', published.append)
+        now = node.now_seconds()
+        for message in SimulatedCar(seed=3, start_time=now - 5.0).advance(now):
+            node.audit.add(message)
+        monkeypatch.setattr(node.intake, 'take_batch', lambda: time.sleep(1.5))
+        node._last_batch, node._next_diagnostics = time.monotonic(), 0.0
+        node.run_batch()
+        (array,) = published
+        timing = next(s for s in array.status if s.name == 'frame_audit: timing')
+        assert timing.level != DiagnosticStatus.ERROR, timing.message
+        assert 'stalled' in timing.message, timing.message
+        node.destroy_node()
+    finally:
+        context.try_shutdown()
 
 
 def test_a_silent_topic_is_not_judged_while_discovery_runs():
