@@ -36,12 +36,11 @@ class Audit:
         the model does.
         """
         self.config = config
-        self.store = FrameStore(config)  # the engine's own: callers read self.tree
-        self.store.recorded = dict(recorded) if recorded is not None else None
         # the lookups check's tf2 model, fed here in arrival order, live and offline alike
-        self.lookups = self.store.lookups = LookupWatch(
-            config.lookups or (), max_frames=config.max_frames,
-            silent_after_s=config.stale_after_s, real=real)
+        self.lookups = LookupWatch(config.lookups or (), max_frames=config.max_frames,
+                                   silent_after_s=config.stale_after_s, real=real)
+        # the engine's own: callers read self.tree
+        self.store = FrameStore(config, recorded, self.lookups)
         self.tree = TreeView(self.store)
 
     def set_topic_graph(self, graph: Dict[str, Tuple[int, int]]) -> None:
@@ -113,7 +112,7 @@ class Audit:
         never came is missing, and STALE is left only where the data cannot say.
         """
         if final:
-            self.store.ended = True
+            self.store.end()
             score_pending(self.store, float('inf'))  # no more TF will come to wait for
             self.lookups.resolve()
         if now is None:

@@ -12,62 +12,28 @@ import bisect
 from collections import deque
 from dataclasses import dataclass, field
 import math
-from typing import Deque, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Deque, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
 from .loops import on_old_clock, stamped_before, TimeJump
+from .occurrences import Occurrences
 from .records import Arrival, CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, OdometryRecord, PoseRecord, \
     TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
 from .tf2.watch import LookupWatch
-from .two_sources import conflict_m, follow_rate, follow_track, rate_of, RATE_WINDOW, SWITCH, \
-    SWITCH_WINDOW, Track, TwoTracks
+from .two_sources import conflict_m, follow_rate, follow_track, RATE_EVERY, rate_of, RATE_WINDOW, \
+    Sources, SWITCH
 
 EdgeKey = Tuple[str, str]  # (parent, child)
 MAX_REJECTION_KINDS = 1000
 MAX_PENDING = 2000  # samples waiting for TF to cover their stamp
-MAX_OCCURRENCES = 1000  # times kept per counted kind (jumps, rejections, unreadable messages)
 MAX_TIME_JUMPS = 100  # the most recent backward jumps kept (a clock may oscillate)
 MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
 BURST_RATIO = 1.5  # receipts this much faster than their stamps: a burst after a stall
 PLACE_PERIOD_S = 0.1  # samples kept to be placed against TF: at most ten a second
+LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 FRAMES_RESERVED = 100  # frames past limits.max_frames kept for the configured chain's facts
 MAX_WAITING = 1000  # /tf_static edges past limits.max_frames kept until a frame below comes
-
-
-@dataclass
-class Occurrences:
-    """
-    When something happened, with up to two numbers each: a bounded history and the total.
-
-    Live, a status reports the last timing.history_s (as tf2 forgets after its cache window),
-    so counts are taken over a window; the total and the first time stay for the log.
-    """
-
-    total: int = 0
-    first: Optional[float] = None
-    times: Deque[Tuple[float, float, float]] = field(
-        default_factory=lambda: deque(maxlen=MAX_OCCURRENCES))
-
-    def add(self, when: float, a: float = 0.0, b: float = 0.0) -> None:
-        """Note one occurrence at receive time when."""
-        self.total += 1
-        if self.first is None:
-            self.first = when
-        self.times.append((when, a, b))
-
-    def restart(self) -> None:
-        """Forget the times of a clock that jumped back; the total and the first stay (log)."""
-        self.times.clear()
-
-    def since(self, start: float) -> List[Tuple[float, float, float]]:
-        """Return the occurrences at or after start."""
-        return [item for item in self.times if item[0] >= start]
-
-    @property
-    def last(self) -> Optional[float]:
-        """Return when it last happened."""
-        return self.times[-1][0] if self.times else None
 
 
 @dataclass
@@ -114,25 +80,12 @@ class Edge:
     topic_last: Dict[str, float] = field(default_factory=dict)  # topic -> last received
     topic_first: Dict[str, float] = field(default_factory=dict)  # topic -> first received
     future: Occurrences = field(default_factory=Occurrences)  # (received, ahead_s)
-    jumps: Occurrences = field(default_factory=Occurrences)  # (received, off_m, off_rad)
-    tracks: List[Track] = field(default_factory=list)  # at most two: the current one first
-    assignments: Deque[int] = field(  # per sample: SAME, SWITCH or MISS
-        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
-    two_tracks: Optional[TwoTracks] = None
-    conflicts: Occurrences = field(default_factory=Occurrences)  # one stamp, two values
-    stamp_jumps: List['TimeJump'] = field(default_factory=list)  # stamps back, receipts on
-    baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
-    doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
-    doubled_last: float = -math.inf  # when the rate was last about double its baseline
+    sources: Sources = field(default_factory=Sources)  # one source or two (two_sources.py)
+    stamp_jumps: List[TimeJump] = field(default_factory=list)  # stamps back, receipts on
     lead_s: float = 0.0  # how far ahead of its arrival the edge is steadily stamped
     origin: Optional[Transform] = None  # its first value on /tf: how far it moves from there
     reach_m: float = 0.0  # the furthest its /tf values went from origin
     reach_rad: float = 0.0  # the most its /tf values turned from origin
-    switch_offs: Deque[float] = field(  # at each switch between tracks, how far apart
-        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
-    residuals: Deque[float] = field(  # each sample's distance to the track it lies nearest
-        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
-    restamped: Occurrences = field(default_factory=Occurrences)  # a stamp re-sent, one track
     whole: bool = False  # a recording read to its end on one clock: rates over all of it
     from_before_jump: int = 0  # samples stamped before a jump back that arrived after it
 
@@ -198,9 +151,9 @@ class Edge:
     def clear_history(self) -> None:
         """Forget the samples of an old clock; the edge itself and its findings stay."""
         for history in (self.stamps, self.values, self.stamp_times, self.received_times,
-                        self.latencies, self.tracks, self.assignments, self.residuals,
-                        self.switch_offs):
+                        self.latencies):
             history.clear()
+        self.sources.clear_tracks()
 
     def restart(self, now: float) -> None:
         """
@@ -211,10 +164,8 @@ class Edge:
         senders, its static value and its totals stay.
         """
         self.clear_history()
-        for seen in (self.future, self.jumps, self.conflicts, self.restamped):
-            seen.restart()
-        self.two_tracks = self.doubled = self.baseline_rate_hz = None
-        self.doubled_last = -math.inf
+        self.future.restart()
+        self.sources.restart()
         self.lead_s = 0.0
         self.stamp_jumps = [on_old_clock(jump) for jump in self.stamp_jumps[-1:]]
         self.last_received = min(self.last_received, now)
@@ -278,8 +229,15 @@ class PoseTrack:
 class FrameStore:
     """The audit's memory: edges, pose samples, scan headers, and what tf2 would have dropped."""
 
-    def __init__(self, config: AuditConfig):
-        """Keep the configuration's frame names, window and thresholds."""
+    def __init__(self, config: AuditConfig, recorded: Optional[Mapping[str, str]] = None,
+                 lookups: Optional[LookupWatch] = None):
+        """
+        Keep the configuration's frame names, window and thresholds.
+
+        recorded (offline): every topic of the recording and its type. lookups: the car's
+        lookups, asked of tf2 (Audit feeds it); it admits the configured frames past
+        max_frames, as here.
+        """
         self.config = config
         self.edges: Dict[EdgeKey, Edge] = {}
         self.parents: Dict[str, Dict[str, Edge]] = {}  # child -> parent -> edge
@@ -300,19 +258,21 @@ class FrameStore:
         self.messages = 0
         self._ended = False  # a recording read to its end: no more data will come
         self.unreadable: Dict[Tuple[str, str], Occurrences] = {}  # (topic, reason) -> when
-        self.recorded: Optional[Dict[str, str]] = None  # offline: every topic -> its type
+        self.recorded = dict(recorded) if recorded is not None else None
         self.clock_offset: Optional[float] = None  # receive time minus the recorded /clock
         # live: configured topic -> (publishers, subscribers besides the audit), from the graph
         self.topic_graph: Optional[Dict[str, Tuple[int, int]]] = None
-        self._lookups: Optional[LookupWatch] = None  # the car's lookups, asked of tf2 (Audit)
-        # While every frame has one parent, the tree's shape changes only when an edge is
-        # added, so ancestries are cached until then (lookups are most of an audit's time).
-        self._ancestries: Dict[str, List[str]] = {}
-        self._one_parent_each = True
         # the frames limits.max_frames never keeps out: the ones the config names
         self._configured = {config.map_frame, config.odom_frame, config.base_frame,
                             config.laser_frame, *(config.required_frames or ()),
                             *(pose.pose_frame for pose in config.pose_topics or ())} - {''}
+        self.lookups = lookups
+        if lookups is not None:
+            lookups.reserved = lookups.reserved | self._configured
+        # While every frame has one parent, the tree's shape changes only when an edge is
+        # added, so ancestries are cached until then (lookups are most of an audit's time).
+        self._ancestries: Dict[str, List[str]] = {}
+        self._one_parent_each = True
 
     # -- the clock ------------------------------------------------------------------------
 
@@ -353,8 +313,8 @@ class FrameStore:
         for seen in self.unreadable.values():
             seen.restart()
         _no_later(self.scan_last, now)
-        if self._lookups is not None:
-            self._lookups.restart()
+        if self.lookups is not None:
+            self.lookups.restart()
 
     def stamped_before_jump(self, stamp: float, received: float) -> bool:
         """
@@ -533,7 +493,8 @@ class FrameStore:
             edge.clear_history()  # the stamps restarted: follow the edge on its new clock
         edge.stamp_times.append(stamp)
         edge.received_times.append(arrival.received)
-        follow_rate(edge, arrival.received)
+        if len(edge.received_times) >= RATE_WINDOW and edge.count % RATE_EVERY == 0:
+            follow_rate(edge.sources, edge.paced_rate_hz(), arrival.received)
         _follow_reach(edge, value)
         now = self.stamp_clock(arrival.received)
         if now is not None:
@@ -541,7 +502,10 @@ class FrameStore:
             ahead = stamp - now
             if ahead > self.config.future_tolerance_s:
                 edge.future.add(arrival.received, ahead)
-        follow_track(edge, value, stamp, arrival.received, self.config)
+        if edge.count % LEAD_EVERY == 0 and edge.latencies:
+            ordered = sorted(edge.latencies)
+            edge.lead_s = max(0.0, -ordered[len(ordered) // 2])
+        follow_track(edge.sources, value, stamp, arrival.received, self.config)
         self._insert_sample(edge, stamp, value)
 
     def _before_own_jump(self, jump: Optional[TimeJump], newest: Optional[float],
@@ -570,11 +534,12 @@ class FrameStore:
             index = bisect.bisect_right(edge.stamps, stamp)
             if index and edge.stamps[index - 1] == stamp:
                 apart = distance(edge.values[index - 1].translation, value.translation)
-                if apart >= conflict_m(edge, self.config) and edge.assignments \
-                        and edge.assignments[-1] == SWITCH:  # one stamp, two tracks' values
-                    edge.conflicts.add(edge.last_received)
+                sources = edge.sources
+                if apart >= conflict_m(edge.stamps, edge.values, self.config) \
+                        and sources.assignments and sources.assignments[-1] == SWITCH:
+                    sources.conflicts.add(edge.last_received)  # one stamp, two tracks' values
                 elif apart > 0.0 or edge.values[index - 1].rotation != value.rotation:
-                    edge.restamped.add(edge.last_received, apart)  # one track, re-stamped
+                    sources.restamped.add(edge.last_received, apart)  # one track, re-stamped
                 edge.values[index - 1] = value  # tf2 keeps one value per stamp
                 return
             edge.stamps.insert(index, stamp)
@@ -685,8 +650,8 @@ class FrameStore:
         for edge in self.edges.values():
             _forget_static_history(edge, before, self.config)
         self._forget_overflow(now, before)
-        if self._lookups is not None:  # tf2's model forgets the frames forgotten here
-            self._lookups.keep_only(self.frames)
+        if self.lookups is not None:  # tf2's model forgets the frames forgotten here
+            self.lookups.keep_only(self.frames)
 
     def _forget_overflow(self, now: float, before: float) -> None:
         """Zero the counts of what limits.max_frames kept out once none came in the window."""
@@ -774,26 +739,13 @@ class FrameStore:
         return sorted(members.values(), key=lambda frames: (-len(frames), frames))
 
     @property
-    def lookups(self) -> Optional[LookupWatch]:
-        """Return the car's lookups, asked of tf2 (set by Audit)."""
-        return self._lookups
-
-    @lookups.setter
-    def lookups(self, watch: Optional[LookupWatch]) -> None:
-        """Take the lookups' watch: it admits the configured frames past max_frames, as here."""
-        self._lookups = watch
-        if watch is not None:
-            watch.reserved = watch.reserved | self._configured
-
-    @property
     def ended(self) -> bool:
         """Return whether a recording was read to its end: no more data will come."""
         return self._ended
 
-    @ended.setter
-    def ended(self, value: bool) -> None:
+    def end(self) -> None:
         """Mark the recording read to its end: its edges' rates are then over all of it."""
-        self._ended = value
+        self._ended = True
         for edge in self.edges.values():
             edge.whole = self.whole_recording
 

@@ -6,18 +6,17 @@ Two sources of one edge, told from the data alone (no publisher identity under b
 One source makes one smooth track, broken only by jumps. Two sources make two tracks that
 each keep getting samples, at any mix of rates; or they send one stamp with two values; or
 they double the edge's rate. The store hands each sample of a moving edge here; the
-parent_uniqueness check reads the evidence kept on the edge.
+parent_uniqueness check reads the evidence kept on the edge, in its Sources record, which
+this module alone writes.
 """
 from collections import deque
 from dataclasses import dataclass, field
 import math
-from typing import Deque, Iterable, Optional, Tuple, TYPE_CHECKING
+from typing import Deque, Iterable, List, Optional, Sequence, Tuple
 
 from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
-
-if TYPE_CHECKING:  # the store holds the edges and imports this module
-    from .store import Edge
+from .occurrences import Occurrences
 
 RATE_WINDOW = 100  # stamps kept per edge to measure its rate
 SWITCH_WINDOW = 100  # track assignments kept per edge to spot two sources
@@ -29,7 +28,6 @@ MIN_SWITCH_SAMPLES = 20  # samples in the window before switches are judged
 SAME, SWITCH, MISS = 0, 1, -1  # how a sample continued the edge's tracks
 SPEED_STEPS = 11  # history samples an edge's speed is taken over (the median step)
 SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sources are called
-LEAD_EVERY = 20  # samples between two estimates of an edge's steady lead
 RATE_EVERY = 10  # samples between two looks at an edge's rate
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 NOISE_APART = 6.0  # two tracks this many times the edge's own noise apart: two sources
@@ -101,27 +99,64 @@ class Track:
         return rate_of(self.stamps)
 
 
-def follow_rate(edge: 'Edge', received: float) -> None:
+@dataclass
+class Sources:
+    """
+    One edge's evidence of its sources, written here alone and read by parent_uniqueness.
+
+    Its tracks and how samples switched between them, its rate against its first steady one,
+    what one stamp sent twice said, and the jumps off its track (odometry's).
+    """
+
+    tracks: List[Track] = field(default_factory=list)  # at most two: the current one first
+    assignments: Deque[int] = field(  # per sample: SAME, SWITCH or MISS
+        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
+    switch_offs: Deque[float] = field(  # at each switch between tracks, how far apart
+        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
+    residuals: Deque[float] = field(  # each sample's distance to the track it lies nearest
+        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
+    two_tracks: Optional[TwoTracks] = None
+    jumps: Occurrences = field(default_factory=Occurrences)  # (received, off_m, off_rad)
+    conflicts: Occurrences = field(default_factory=Occurrences)  # one stamp, two values
+    restamped: Occurrences = field(default_factory=Occurrences)  # a stamp re-sent, one track
+    baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
+    doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
+    doubled_last: float = -math.inf  # when the rate was last about double its baseline
+
+    def clear_tracks(self) -> None:
+        """Forget the tracks of an old clock; what they showed stays."""
+        for history in (self.tracks, self.assignments, self.residuals, self.switch_offs):
+            history.clear()
+
+    def restart(self) -> None:
+        """Forget everything seen on a receive clock that jumped back (totals stay)."""
+        self.clear_tracks()
+        for seen in (self.jumps, self.conflicts, self.restamped):
+            seen.restart()
+        self.two_tracks = self.doubled = self.baseline_rate_hz = None
+        self.doubled_last = -math.inf
+
+
+def follow_rate(sources: Sources, rate: Optional[float], received: float) -> None:
     """
     Remember the edge's first steady rate, and when it first about doubled.
 
     A second node sending the same edge with the same values cannot be told from the
-    data, but it doubles the rate (under bag replay no publisher identity is known).
+    data, but it doubles the rate (under bag replay no publisher identity is known). The
+    store looks at the edge's paced rate every RATE_EVERY samples, its RATE_WINDOW full.
     """
-    if len(edge.received_times) < RATE_WINDOW or edge.count % RATE_EVERY:
-        return
-    rate = edge.paced_rate_hz()  # taken every RATE_EVERY samples
     if rate is None:
         return
-    if edge.baseline_rate_hz is None:
-        edge.baseline_rate_hz = rate
-    elif rate >= RATE_DOUBLED * edge.baseline_rate_hz:
-        first, _, highest = edge.doubled or (received, 0.0, 0.0)
-        edge.doubled = (first, edge.baseline_rate_hz, max(highest, rate))
-        edge.doubled_last = received
+    if sources.baseline_rate_hz is None:
+        sources.baseline_rate_hz = rate
+    elif rate >= RATE_DOUBLED * sources.baseline_rate_hz:
+        first, _, highest = sources.doubled or (received, 0.0, 0.0)
+        sources.doubled = (first, sources.baseline_rate_hz, max(highest, rate))
+        sources.doubled_last = received
 
 
-def conflict_m(edge: 'Edge', config: AuditConfig) -> float:
+def conflict_m(stamps: Sequence[float], values: Sequence[Transform],
+               config: AuditConfig) -> float:
     """
     Return how far apart two values of one stamp must be to be two sources' values.
 
@@ -129,7 +164,7 @@ def conflict_m(edge: 'Edge', config: AuditConfig) -> float:
     value of a moment before: apart by the speed times the stamp's error, which odometry
     allows (odometry.stamp_tolerance_s); two sources' tracks lie further apart.
     """
-    stamps, values = edge.stamps[-SPEED_STEPS:], edge.values[-SPEED_STEPS:]
+    stamps, values = stamps[-SPEED_STEPS:], values[-SPEED_STEPS:]
     speeds = sorted(distance(a.translation, b.translation) / (t1 - t0)
                     for t0, t1, a, b in zip(stamps, stamps[1:], values, values[1:])
                     if t1 > t0)
@@ -137,7 +172,7 @@ def conflict_m(edge: 'Edge', config: AuditConfig) -> float:
     return config.alternation_min_m + speed * config.odom_stamp_tolerance_s
 
 
-def follow_track(edge: 'Edge', value: Transform, stamp: float, received: float,
+def follow_track(sources: Sources, value: Transform, stamp: float, received: float,
                  config: AuditConfig) -> None:
     """
     Give the sample to the track it continues; count jumps and switches between tracks.
@@ -147,10 +182,7 @@ def follow_track(edge: 'Edge', value: Transform, stamp: float, received: float,
     mix of rates: the samples keep switching between them. A noisy single source fits
     neither track often, and is never called two sources.
     """
-    if edge.count % LEAD_EVERY == 0 and edge.latencies:
-        ordered = sorted(edge.latencies)
-        edge.lead_s = max(0.0, -ordered[len(ordered) // 2])
-    tracks = edge.tracks
+    tracks = sources.tracks
     if not tracks:
         tracks.append(Track())
         tracks[0].add(stamp, value)
@@ -166,28 +198,28 @@ def follow_track(edge: 'Edge', value: Transform, stamp: float, received: float,
     # other is None only with off_other inf: current is nearest (were off NaN, it is the one)
     nearest = current if off <= off_other or other is None else other
     if value != nearest.samples[-1][1]:  # a value re-sent as it was tells nothing of noise
-        edge.residuals.append(min(off, off_other))
+        sources.residuals.append(min(off, off_other))
     if off <= fit(known, config):
-        edge.assignments.append(SAME)
+        sources.assignments.append(SAME)
         current.add(stamp, value)
         return
     if other is not None:
         if off_other <= fit(known_other, config):
-            edge.assignments.append(SWITCH)
+            sources.assignments.append(SWITCH)
             other.add(stamp, value)
-            edge.tracks = [other, current]
-            note_switch(edge, off, received, config)
+            sources.tracks = [other, current]
+            note_switch(sources, off, received, config)
             return
-    edge.assignments.append(MISS)
+    sources.assignments.append(MISS)
     turned = rotation_angle(current.samples[-1][1].rotation, value.rotation)
     if off > config.odom_jump_m or turned > config.odom_jump_rad:
-        edge.jumps.add(received, off, turned)
+        sources.jumps.add(received, off, turned)
     new = Track()
     new.add(stamp, value)
-    edge.tracks = [new, current]  # a second track from before is forgotten
+    sources.tracks = [new, current]  # a second track from before is forgotten
 
 
-def own_noise(edge: 'Edge') -> float:
+def own_noise(sources: Sources) -> float:
     """
     Return the edge's own noise: the median distance of its samples to their nearest track.
 
@@ -196,9 +228,9 @@ def own_noise(edge: 'Edge') -> float:
     sources lie apart by much more than that, each on its own smooth track. Only samples
     that changed the value count (a re-sent value tells nothing); 0 until enough did.
     """
-    if len(edge.residuals) < MIN_SWITCH_SAMPLES:
+    if len(sources.residuals) < MIN_SWITCH_SAMPLES:
         return 0.0
-    ordered = sorted(edge.residuals)
+    ordered = sorted(sources.residuals)
     return ordered[len(ordered) // 2]
 
 
@@ -215,7 +247,7 @@ def fit(predicted: bool, config: AuditConfig) -> float:
     return half if predicted else max(half, config.odom_jump_m)
 
 
-def note_switch(edge: 'Edge', separation: float, received: float,
+def note_switch(sources: Sources, separation: float, received: float,
                 config: AuditConfig) -> None:
     """
     Call two sources once switches are many, misses few and the tracks stand out.
@@ -223,26 +255,26 @@ def note_switch(edge: 'Edge', separation: float, received: float,
     The tracks stand out when the switches' typical separation (their median: one wide
     wobble is no second source) is NOISE_APART times the edge's own noise.
     """
-    edge.switch_offs.append(separation)
-    window = edge.assignments
+    sources.switch_offs.append(separation)
+    window = sources.assignments
     switches = window.count(SWITCH)
-    if len(window) < MIN_SWITCH_SAMPLES or len(edge.residuals) < MIN_SWITCH_SAMPLES \
+    if len(window) < MIN_SWITCH_SAMPLES or len(sources.residuals) < MIN_SWITCH_SAMPLES \
             or switches < MIN_SWITCHES \
             or window.count(MISS) > MAX_MISS_SHARE * len(window):
         return
-    noise = own_noise(edge)
-    recent = sorted(list(edge.switch_offs)[-switches:])
+    noise = own_noise(sources)
+    recent = sorted(list(sources.switch_offs)[-switches:])
     if min(separation, recent[len(recent) // 2]) < max(config.alternation_min_m,
                                                        NOISE_APART * noise):
         return
-    if edge.two_tracks is None:
-        edge.two_tracks = TwoTracks(first_received=received)
-    evidence = edge.two_tracks
+    if sources.two_tracks is None:
+        sources.two_tracks = TwoTracks(first_received=received)
+    evidence = sources.two_tracks
     evidence.last_received = received
     evidence.separation_m = max(evidence.separation_m, separation)
     evidence.switches = max(evidence.switches, switches)
     evidence.noise_m = noise
-    rates = sorted((track.rate_hz() for track in edge.tracks),
+    rates = sorted((track.rate_hz() for track in sources.tracks),
                    key=lambda rate: -(rate or 0.0))
     evidence.rates_hz = (rates[0], rates[1])
 

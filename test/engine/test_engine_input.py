@@ -169,7 +169,7 @@ def test_one_stamp_with_two_values_is_two_sources():
                              Arrival('/tf', t + 0.001))
     found = by_id(audit.check(T0 + 2.0))['parent_uniqueness'].findings
     assert len(found) == 1 and 'comes from two sources' in found[0].message
-    assert audit.store.edges[('odom', 'base_link')].conflicts.total >= 95
+    assert audit.store.edges[('odom', 'base_link')].sources.conflicts.total >= 95
     quiet = Audit(AuditConfig())
     for i in range(100):  # the same message received twice (two subscriptions) is no conflict
         t = T0 + i * 0.02

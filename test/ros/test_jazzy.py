@@ -13,7 +13,7 @@ from pathlib import Path
 import subprocess
 
 import pytest
-from suites import ENGINE_TESTS, NODE_TESTS
+from suites import ENGINE_TESTS, failed_by_name, NODE_TESTS
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = Path(os.environ.get('FRAME_AUDIT_VENV', ROOT / '.venv'))
@@ -40,14 +40,16 @@ def jazzy(*command: str, timeout: float = 900) -> subprocess.CompletedProcess:
 @pytest.mark.skipif(not (JAZZY / 'env.sh').exists(), reason='no .venv/jazzy: scripts/setup.sh '
                     'makes it from the Jazzy wheels on PyPI where it can reach them')
 @pytest.mark.timeout(2400)  # the node's DDS tests and the car's every fault, a second time
-def test_the_node_and_engine_tests_pass_on_jazzy():
+def test_the_node_and_engine_tests_pass_on_jazzy(tmp_path):
     versions = jazzy('python', '-c', 'import rclpy, importlib.metadata as m; '
                      'print(m.version("ros-rclpy"), rclpy.__file__)')
     assert versions.returncode == 0, versions.stderr
     version, where = versions.stdout.split()
     assert version.startswith('7.1.') and where.startswith(str(JAZZY))
-    done = jazzy('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *NODE_TESTS,
-                 *ON_THE_CAR, *ENGINE_TESTS, timeout=2400)
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    report = tmp_path / 'jazzy.xml'
+    done = jazzy('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--junitxml',
+                 str(report), *NODE_TESTS, *ON_THE_CAR, *ENGINE_TESTS, timeout=2400)
+    assert done.returncode == 0, 'on Jazzy:\n{}\n\n{}'.format(
+        '\n'.join(failed_by_name(report)), done.stdout[-3000:] + done.stderr[-2000:])
     assert ' passed' in done.stdout.splitlines()[-1] and 'skipped' not in \
         done.stdout.splitlines()[-1]

@@ -6,8 +6,9 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from ..config import AuditConfig
 from ..findings import Finding, fmt, Level, Value
 from ..geometry import Transform, yaw_of
+from ..occurrences import Occurrences
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
-from ..store import Edge, FrameStore, Occurrences
+from ..store import Edge, FrameStore
 
 WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data, not frames
 MOVES_M = 0.01  # an edge whose /tf values go further than this from their first one moves

@@ -440,7 +440,7 @@ def _two_sources_since(edge: Edge, start: float) -> bool:
     Jumps between two sources' tracks are parent_uniqueness's, as long as it reports them (its
     window); a reset after the second source has gone is odometry's again.
     """
-    return edge.two_tracks is not None and edge.two_tracks.last_received >= start
+    return edge.sources.two_tracks is not None and edge.sources.two_tracks.last_received >= start
 
 
 def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
@@ -480,7 +480,7 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     odom_edge = store.edges.get((config.odom_frame, config.base_frame))
     if track is not None and odom_edge is not None:
         findings += _topic_stopped(track, odom_edge, store, config, now)
-    recent = odom_edge.jumps.since(window(config, now)) if odom_edge is not None else []
+    recent = odom_edge.sources.jumps.since(window(config, now)) if odom_edge is not None else []
     if recent and odom_edge is not None \
             and not _two_sources_since(odom_edge, window(config, now)):
         largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)
@@ -493,14 +493,14 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
                             fmt(now - recent[-1][0], 1)),
             'jump', frames=odom_edge.key, topics=odom_edge.topics,
             values={'jumps': len(recent), 'largest_jump_m': round(largest_m, 4),
-                    'jumps_total': odom_edge.jumps.total}))
+                    'jumps_total': odom_edge.sources.jumps.total}))
     if odom_edge is not None:
         said.append('{} continuous'.format(name))
     else:
         said.append('no {} in the tree{}'.format(name, ' yet' if not store.ended else ''))
     map_edge = store.edges.get((config.map_frame, config.odom_frame))
     if map_edge is not None:
-        values['map_odom_corrections'] = map_edge.jumps.total
+        values['map_odom_corrections'] = map_edge.sources.jumps.total
     # agreement is never claimed without data: no odometry, or too little, leaves it STALE
     stale = track is None or not compared
     return CheckResult(ODOMETRY, '; '.join(said), findings, values, stale=stale)

@@ -104,6 +104,7 @@ def _two_sources(store: FrameStore, config: AuditConfig, start: float) -> List[F
             continue
         name = arrow(edge.parent, edge.child)
         senders = _at_once(edge, start)
+        sources = edge.sources
         if static_and_moving(edge, config):
             findings.append(Finding(
                 PARENTS, Level.ERROR,
@@ -125,8 +126,8 @@ def _two_sources(store: FrameStore, config: AuditConfig, start: float) -> List[F
                     name, len(senders), counts, ', '.join(edge.topics)),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'publishers': ', '.join(senders)}))
-        elif edge.two_tracks is not None and edge.two_tracks.last_received >= start:
-            tracks = edge.two_tracks
+        elif sources.two_tracks is not None and sources.two_tracks.last_received >= start:
+            tracks = sources.two_tracks
             rates = ' and '.join('one at {} Hz'.format(fmt(rate, 1)) if rate else
                                  'one at an unknown rate' for rate in tracks.rates_hz)
             findings.append(Finding(
@@ -135,14 +136,14 @@ def _two_sources(store: FrameStore, config: AuditConfig, start: float) -> List[F
                 'up to {} m apart ({} switches in its last {} samples), {} by header stamps, '
                 'on {}. The publishers are not known here (as in a bag replay); keep '
                 'one'.format(name, fmt(tracks.separation_m, 2), tracks.switches,
-                             len(edge.assignments), rates, ', '.join(edge.topics)),
+                             len(sources.assignments), rates, ', '.join(edge.topics)),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'separation_m': round(tracks.separation_m, 4),
                         'switches': tracks.switches,
                         'rates_hz': ', '.join(fmt(r or float('nan'), 1)
                                               for r in tracks.rates_hz)}))
-        elif len(edge.conflicts.since(start)) >= SAME_STAMP_CONFLICTS:
-            conflicts = len(edge.conflicts.since(start))
+        elif len(sources.conflicts.since(start)) >= SAME_STAMP_CONFLICTS:
+            conflicts = len(sources.conflicts.since(start))
             findings.append(Finding(
                 PARENTS, Level.ERROR,
                 '{} comes from two sources: {} of its stamps arrived twice with values of two '
@@ -150,8 +151,8 @@ def _two_sources(store: FrameStore, config: AuditConfig, start: float) -> List[F
                     name, conflicts, ', '.join(edge.topics), TF2_REPEATED_STAMP),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'conflicting_stamps': conflicts}))
-        elif edge.doubled is not None and edge.doubled_last >= start:
-            _, baseline, rate = edge.doubled
+        elif sources.doubled is not None and sources.doubled_last >= start:
+            _, baseline, rate = sources.doubled
             findings.append(Finding(
                 PARENTS, Level.ERROR,
                 '{} went from {} Hz to {} Hz on {}: a second node sending it (the publishers '
@@ -171,9 +172,9 @@ def _tf_source(edge: Edge) -> str:
 def _restamped(store: FrameStore, start: float) -> List[str]:
     """Say which edges' stamps one sender re-sent with a newer value, and what tf2 does."""
     said = ['{} re-sent {} of its stamps with a newer value (one sender: its values keep '
-            'to one track)'.format(arrow(*edge.key), len(edge.restamped.since(start)))
+            'to one track)'.format(arrow(*edge.key), len(edge.sources.restamped.since(start)))
             for edge in sorted(store.edges.values(), key=lambda e: e.key)
-            if edge.restamped.since(start)]
+            if edge.sources.restamped.since(start)]
     return said + ([TF2_REPEATED_STAMP] if said else [])
 
 
