@@ -21,7 +21,7 @@ from typing import Callable, Dict, Iterable, Iterator, List, Optional, Protocol,
 
 from .config import command_config
 from ..engine.audit import Audit, AuditLog
-from ..engine.checks.tree import expected_missing
+from ..engine.checks.connectivity import expected_missing
 from ..engine.config import AuditConfig
 from ..engine.findings import CheckResult, fmt
 from ..engine.records import Message

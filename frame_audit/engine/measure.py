@@ -13,7 +13,7 @@ import re
 from typing import List, Mapping, Optional, Sequence, Tuple
 
 from .checks.common import arrow, describe, moves
-from .checks.poses import placed_medians
+from .checks.pose_frame import placed_medians
 from .config import AuditConfig, PoseTopic
 from .findings import fmt
 from .geometry import rpy_of, Transform

@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from ..engine.audit import AuditLog
 from ..engine.checks import CHECK_IDS
 from ..engine.checks.common import one_pointer_to_init, plural
-from ..engine.checks.tree import frame_rows, FrameRow
+from ..engine.checks.tree_summary import frame_rows, FrameRow
 from ..engine.findings import Finding, Level, printable
 from ..engine.tree_view import TreeReader
 

@@ -7,7 +7,7 @@ A view, not a copy: it follows the audit as messages come, and a report read fro
 report read from the store.
 """
 from frame_audit.engine.audit import Audit
-from frame_audit.engine.checks.tree import frame_rows
+from frame_audit.engine.checks.tree_summary import frame_rows
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.records import Arrival
 import pytest

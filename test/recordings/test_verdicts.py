@@ -18,7 +18,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from frame_audit.cli import main
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.checks.common import source
-from frame_audit.engine.checks.tree import frame_rows
+from frame_audit.engine.checks.tree_summary import frame_rows
 from frame_audit.engine.compare import side_of_recording
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.findings import fmt

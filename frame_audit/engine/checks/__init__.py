@@ -10,12 +10,17 @@ function can be renamed without changing what reports, diagnostics and dashboard
 from dataclasses import dataclass, replace
 from typing import Callable, List, Tuple
 
+from .chain import check_chain_order
+from .connectivity import check_connectivity
 from .laser import check_laser_offset
 from .lookups import check_lookups
-from .poses import check_odometry, check_pose_frame
+from .odometry import check_odometry
+from .parents import check_parent_uniqueness
+from .pose_frame import check_pose_frame
+from .static import check_static_transforms
 from .timing import check_timing
-from .tree import check_chain_order, check_connectivity, check_parent_uniqueness, tree_summary
-from .values import check_static_transforms, check_transform_values
+from .tree_summary import tree_summary
+from .values import check_transform_values
 from .. import check_ids as ids
 from ..config import AuditConfig
 from ..findings import CheckResult

@@ -1,12 +1,10 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
-"""The values themselves: what tf2 drops or changes, and static transforms that disagree."""
-import math
-from typing import Dict, List, Optional, Tuple
+"""The values themselves: what tf2 drops or changes (transform_values)."""
+from typing import Dict, List, Tuple
 
-from .common import arrow, describe, first_of, plural, source, static_and_moving, times, \
-    unreadable, window
-from ..check_ids import STATIC, VALUES
+from .common import arrow, plural, unreadable, window
+from ..check_ids import VALUES
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
@@ -26,8 +24,6 @@ _REASONS: Dict[str, tuple] = {
     'leading_slash': (Level.WARN, "a frame id that starts with '/'",
                       "tf2 strips the '/', so they land on the frame without it"),
 }
-
-
 SHOWN_EDGES = 5  # edges a grouped finding names; the rest are counted
 
 
@@ -81,54 +77,3 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
     return CheckResult(VALUES, 'every transform is finite, unit and well named' + (
         ' now ({} rejected earlier)'.format(total) if total else ''), findings,
         {'rejected': total}, stale=not store.edges)
-
-
-def check_static_transforms(store: FrameStore, config: AuditConfig,
-                            now: float) -> CheckResult:
-    """Check that static edges stay static: one topic, one value."""
-    findings = []
-    static_edges = 0
-    for edge in sorted(store.edges.values(), key=lambda e: e.key):
-        if TF_STATIC_TOPIC not in edge.topic_counts:
-            continue
-        static_edges += 1
-        name = arrow(edge.parent, edge.child)
-        if edge.topic_last.get(TF_TOPIC, -math.inf) >= window(config, now) \
-                and not static_and_moving(edge, config):  # parent_uniqueness's: two sources
-            findings.append(Finding(
-                STATIC, Level.WARN,
-                '{} is sent on both /tf_static and /tf ({}): one publisher too many; a fixed '
-                'mount belongs on /tf_static alone'.format(name, source(edge)),
-                'both:' + name, frames=edge.key, topics=edge.topics))
-    changed = _changed_statics(store)
-    if changed:
-        findings.append(changed)
-    return CheckResult(STATIC, '{}, each on /tf_static alone, unchanged'.format(
-        plural(static_edges, 'static edge')), findings, {'static_edges': static_edges},
-        stale=not store.edges)
-
-
-def _changed_statics(store: FrameStore) -> Optional[Finding]:
-    """
-    Report static edges re-sent with another value, in one finding: one cause.
-
-    A TurtleBot 4 runs two static publishers of one body that disagree on 21 edges; that is
-    one fault to fix, listed edge by edge up to SHOWN_EDGES.
-    """
-    edges = [edge for edge in sorted(store.edges.values(), key=lambda e: e.key)
-             if edge.static_changes]
-    if not edges:
-        return None
-    said = ['{} from {} to {} ({})'.format(arrow(*edge.key), describe(edge.static_changes[0][0]),
-                                           describe(edge.static_changes[0][1]),
-                                           times(len(edge.static_changes)))
-            for edge in edges]
-    first = min(edge.static_changes[0][2] for edge in edges)
-    return Finding(
-        STATIC, Level.ERROR,
-        '{} on /tf_static changed: {}. Two static publishers disagree, and tf2 keeps whichever '
-        'came last'.format(plural(len(edges), 'static edge'), first_of(said, SHOWN_EDGES)),
-        'changed', frames=tuple(dict.fromkeys(f for edge in edges for f in edge.key)),
-        topics=(TF_STATIC_TOPIC,),
-        values={'edges': len(edges), 'changes': sum(len(e.static_changes) for e in edges),
-                'changed_at_s': round(first - (store.first_received or 0.0), 3)})

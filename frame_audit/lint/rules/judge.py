@@ -23,7 +23,7 @@ from ..publishers.lidar import own_lidar
 from ..publishers.parameters import default_names
 from ..readers.workspace import Collected, tally
 from ...engine.check_ids import LINT_FILES
-from ...engine.checks.tree import FrameRow
+from ...engine.checks.tree_summary import FrameRow
 from ...engine.config import AuditConfig
 from ...engine.findings import CheckResult, Finding
 from ...engine.records import TF_STATIC_TOPIC, TF_TOPIC

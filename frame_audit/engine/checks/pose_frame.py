@@ -1,29 +1,26 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Which point of the car each pose topic really describes, and whether odometry agrees with TF.
+Which point of the car each pose topic really describes.
 
 A node told the wrong pose_frame raises no error anywhere: the car is silently 0.26 m off.
-These checks decide from the data alone, against TF at each sample's stamp.
+The check decides from the data alone, against TF at each sample's stamp.
 """
 import math
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .common import arrow, INIT_HINT, plural, since_start, source, times, unreadable, warming_up, \
-    window
+from .common import arrow, unreadable, warming_up
 from .laser import laser_path
-from ..check_ids import ODOMETRY, POSE
+from .pose_topics import car_speed, not_recorded, silent_topic, unlisted_topics, VERDICT_WINDOW
+from ..check_ids import POSE
 from ..config import AuditConfig, PoseTopic
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..lookup import lookup
-from ..records import ODOMETRY as ODOMETRY_TYPE, POSE_MESSAGE_TYPES
+from ..records import POSE_MESSAGE_TYPES
 from ..scoring import candidate_frames
 from ..store import Edge, FrameStore, PoseTrack
-
-VERDICT_WINDOW = 30  # the most recent placed samples (3 s) a verdict is drawn from
-SPEED_SAMPLES = 25  # odom -> base_link samples the car's speed is measured over
 
 
 def placed_medians(track: PoseTrack, frames: Sequence[str], minimum: int,
@@ -129,7 +126,7 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
     # close as any, within that allowance (odometry.stamp_tolerance_s, as odometry has), is no
     # "fits no frame". The allowance never excuses another frame that fits clearly better:
     # that is the fault this check exists for.
-    slack = fit + _speed(store, config) * config.odom_stamp_tolerance_s
+    slack = fit + car_speed(store, config) * config.odom_stamp_tolerance_s
     if medians[declared] - medians[best] < config.pose_margin_m and medians[declared] <= slack:
         steady = _steady_offset(pose, track, declared, now - config.history_s, config,
                                 slack - fit)
@@ -226,50 +223,6 @@ def _future_edges(store: FrameStore, track: PoseTrack, frame: str,
     return [edge for edge in edges if edge is not None and edge.future.since(start)]
 
 
-def silent_topic(store: FrameStore, config: AuditConfig, now: float, topic: str, key: str,
-                 check: str) -> Union[Finding, str]:
-    """
-    Say why a configured topic has no messages: a finding, or a summary when nothing is wrong.
-
-    Live, the graph tells: a topic nobody publishes or subscribes is simply not used on this
-    car (the particle filter runs, SLAM does not); one that nodes wait for but nobody
-    publishes is a misspelled name; one published but silent is a node that does not send.
-    """
-    graph = store.topic_graph
-    if graph is not None and topic in graph:
-        publishers, subscribers = graph[topic]
-        if not publishers and not subscribers:
-            return '{}: not in use (no node publishes or subscribes it)'.format(topic)
-        if not publishers:
-            return Finding(check, Level.WARN, '{} ({}) has {} waiting for it and no publisher: '
-                           'a misspelled name on one side?'.format(
-                               topic, key, plural(subscribers, 'subscriber')),
-                           'silent:' + topic, topics=(topic,), values={
-                               'subscribers': subscribers})
-    if warming_up(store, config, now):
-        return '{}: no messages yet'.format(topic)
-    return Finding(check, Level.WARN, 'no messages on {} ({}){}: a misspelled topic, or its '
-                   'node is not running or not sending'.format(
-                       topic, key, ', though {} publish{} it'.format(
-                           plural(graph[topic][0], 'node'), 'es' if graph[topic][0] == 1
-                           else '') if graph is not None and topic in graph else ''),
-                   'silent:' + topic, topics=(topic,))
-
-
-def _not_recorded(store: FrameStore, topic: str) -> bool:
-    """Return whether a recording was read and does not hold topic at all."""
-    return store.recorded is not None and topic not in store.recorded
-
-
-def unlisted_topics(store: FrameStore, config: AuditConfig, types: Sequence[str]) -> List[str]:
-    """Return 'topic (type)' for recorded topics of these types that the config does not list."""
-    listed = {config.odom_topic, config.scan_topic} | \
-        {p.topic for p in config.pose_topics or ()}
-    return ['{} ({})'.format(topic, msgtype.rsplit('/', 1)[-1])
-            for topic, msgtype in sorted((store.recorded or {}).items())
-            if msgtype in types and topic not in listed]
-
-
 def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that each pose topic describes the point of the car its consumers assume."""
     findings: List[Finding] = []
@@ -284,7 +237,7 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
         track = store.tracks.get(pose.topic)
         if track is None:
             stale += 1
-            if _not_recorded(store, pose.topic):
+            if not_recorded(store, pose.topic):
                 absent.append('{} ({})'.format(pose.topic, config.key(
                     'poses.{}.topic'.format(pose.name))))
                 continue
@@ -312,195 +265,3 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
     return CheckResult(POSE, '; '.join(summaries), findings,
                        {'topics_judged': len(pose_topics) - stale},
                        stale=stale > 0 or not pose_topics)
-
-
-def _tree_edge(store: FrameStore, parent: str, child: str) -> str:
-    """Describe the tree's edge parent → child, '' when the tree has none."""
-    edge = store.edges.get((parent, child))
-    return '{} ({})'.format(arrow(parent, child), source(edge)) if edge is not None else ''
-
-
-def _frame_mismatches(track: PoseTrack, store: FrameStore, config: AuditConfig,
-                      start: float) -> List[Finding]:
-    """
-    Compare the odometry message's frames with the config, and say what the tree says.
-
-    When the tree has the very edge the message names, the robot is consistent and the config
-    describes another one (a WARN pointing to frame-audit init); when it does not, consumers
-    of the topic place it in a frame TF does not have (an ERROR).
-    """
-    findings = []
-    parents = [f.lstrip('/') for f in track.header_frames if track.header_last[f] >= start]
-    children = [f.lstrip('/') for f in track.child_frames if track.child_last[f] >= start]
-    for field, frames, last, want, key in (
-            ('header.frame_id', track.header_frames, track.header_last, config.odom_frame,
-             'frames.odom'),
-            ('child_frame_id', track.child_frames, track.child_last, config.base_frame,
-             'frames.base')):
-        for frame, count in sorted(frames.items()):
-            name = frame.lstrip('/')
-            if name == want or last[frame] < start:
-                continue
-            pairs = [(name, c) for c in children] if field == 'header.frame_id' else \
-                [(p, name) for p in parents]
-            edges = [e for e in (_tree_edge(store, p, c) for p, c in pairs) if e]
-            said = "{}'s {} is '{}' ({} messages), but {} is '{}'".format(
-                track.topic, field, frame, count, config.key(key), want)
-            if edges:
-                findings.append(Finding(
-                    ODOMETRY, Level.WARN,
-                    "{}. The tree agrees with {}: it has {}. If {} is this robot's frame, set "
-                    '{}: {}; {}'.format(said, track.topic, '; '.join(edges), name, key, name,
-                                        INIT_HINT),
-                    '{}:{}'.format(field, frame), frames=(name, want), topics=(track.topic,)))
-            else:
-                where = 'is in the tree, but no TF edge joins it to {}'.format(
-                    ' or '.join(children if field == 'header.frame_id' else parents)) \
-                    if name in store.frames else 'is not in the tree'
-                findings.append(Finding(
-                    ODOMETRY, Level.ERROR,
-                    '{}; {} {}: consumers of {} place it in a frame TF does not '
-                    'match'.format(said, name, where, track.topic),
-                    '{}:{}'.format(field, frame), frames=(name, want), topics=(track.topic,)))
-    return findings
-
-
-def _speed(store: FrameStore, config: AuditConfig) -> float:
-    """Return how fast odom -> base_link has moved over its last samples (m/s, 0 unknown)."""
-    edge = store.edges.get((config.odom_frame, config.base_frame))
-    if edge is None or len(edge.stamps) < 2:
-        return 0.0
-    stamps, values = edge.stamps[-SPEED_SAMPLES:], edge.values[-SPEED_SAMPLES:]
-    span = stamps[-1] - stamps[0]
-    path = sum(math.dist(a.translation, b.translation) for a, b in zip(values, values[1:]))
-    return path / span if span > 0 else 0.0
-
-
-def _pose_vs_tf(track: PoseTrack, store: FrameStore,
-                config: AuditConfig) -> Tuple[Optional[Finding], int]:
-    """
-    Compare the odometry topic's poses with TF odom -> base_link at the same stamps.
-
-    Returns the finding, if any, and how many messages were compared (0: too few to say).
-
-    vesc_to_odom stamps /odom with the VESC state's time and its TF with the time of sending,
-    a few milliseconds apart: the car moves speed x odometry.stamp_tolerance_s in between,
-    which is allowed on top of odometry.position_tolerance_m.
-    """
-    base = config.base_frame
-    samples = [s for s in list(track.scored)[-VERDICT_WINDOW:]
-               if base in s.distances and s.record.frame_id.lstrip('/') == config.odom_frame]
-    if len(samples) < config.pose_min_samples:
-        return None, 0
-    median = float(np.median([s.distances[base][0] for s in samples]))
-    allowed = config.odom_position_tolerance_m + _speed(store, config) * \
-        config.odom_stamp_tolerance_s
-    if within_tolerance(median, 0.0, allowed):
-        return None, len(samples)
-    return Finding(
-        ODOMETRY, Level.ERROR,
-        "{}'s pose is {} m (median over {} messages) from TF's {} at the same stamps, more "
-        'than the {} m allowed (odometry.position_tolerance_m, plus the speed times '
-        'odometry.stamp_tolerance_s): another node sends odom → base_link, or {} is not '
-        'what drives TF'.format(
-            track.topic, fmt(median, 3), len(samples), arrow(config.odom_frame, base),
-            fmt(allowed, 3), track.topic),
-        'vs_tf', frames=(config.odom_frame, base), topics=(track.topic,),
-        values={'median_m': round(median, 4), 'allowed_m': round(allowed, 4)}), len(samples)
-
-
-STOPPED_PERIODS = 3  # a topic silent for this many of its periods (and stale_after_s) stopped
-
-
-def _topic_stopped(track: PoseTrack, edge: Edge, store: FrameStore, config: AuditConfig,
-                   now: float) -> List[Finding]:
-    """Report an odometry topic that stopped while TF's odom → base goes on."""
-    if track.last_received is None or track.first_received is None or track.count < 3:
-        return []
-    period = (track.last_received - track.first_received) / (track.count - 1)
-    limit = max(config.stale_after_s, STOPPED_PERIODS * period)
-    age = now - track.last_received
-    if age <= limit or now - edge.last_received > limit:
-        return []  # still coming, or TF stopped too (timing reports that)
-    return [Finding(
-        ODOMETRY, Level.ERROR,
-        '{} stopped: its last message arrived {} s ago ({} s into the recording; more than {} s, '
-        'timing.stale_after_s or {} periods), while {} goes on ({}). Nodes that read {} '
-        '(a controller, robot_localization) get nothing: its node stopped sending'.format(
-            track.topic, fmt(age, 1), fmt(since_start(store, track.last_received), 1),
-            fmt(limit, 1), STOPPED_PERIODS, arrow(*edge.key), source(edge), track.topic),
-        'stopped:' + track.topic, frames=edge.key, topics=(track.topic,),
-        values={'age_s': round(age, 3)})]
-
-
-def _two_sources_since(edge: Edge, start: float) -> bool:
-    """
-    Return whether the edge came from two sources since start: its jumps are theirs.
-
-    Jumps between two sources' tracks are parent_uniqueness's, as long as it reports them (its
-    window); a reset after the second source has gone is odometry's again.
-    """
-    return edge.sources.two_tracks is not None and edge.sources.two_tracks.last_received >= start
-
-
-def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
-    """Check the odometry topic's frames, its agreement with TF, and that odom never jumps."""
-    findings: List[Finding] = []
-    values: Dict[str, Value] = {}
-    said = []
-    name = arrow(config.odom_frame, config.base_frame)
-    track = store.tracks.get(config.odom_topic)
-    topic_key = config.key('odometry.topic')
-    compared = 0
-    if track is not None:
-        findings += _frame_mismatches(track, store, config, window(config, now))
-        vs_tf, compared = _pose_vs_tf(track, store, config)
-        if vs_tf:
-            findings.append(vs_tf)
-        values['messages'] = track.count
-        said.append('{} agrees with TF over {} messages'.format(config.odom_topic, compared)
-                    if compared else '{}: too few messages placed against TF {} to '
-                    'compare'.format(config.odom_topic, name))
-    elif _not_recorded(store, config.odom_topic):
-        others = unlisted_topics(store, config, (ODOMETRY_TYPE,))
-        said.append('{} ({}) is not recorded{}'.format(
-            config.odom_topic, topic_key, '; odometry topics in the recording: ' +
-            ', '.join(others) if others else ''))
-    elif store.topic_graph is not None:  # live: the graph says whether it is used
-        silent = silent_topic(store, config, now, config.odom_topic, topic_key, ODOMETRY)
-        if isinstance(silent, Finding):
-            findings.append(silent)
-            said.append('no {} messages'.format(config.odom_topic))
-        else:
-            said.append(silent)
-    else:
-        said.append('no {} messages ({}){}'.format(
-            config.odom_topic, topic_key, ' yet' if not store.ended else ''))
-    findings += unreadable(store, ODOMETRY, (config.odom_topic,), now)
-    odom_edge = store.edges.get((config.odom_frame, config.base_frame))
-    if track is not None and odom_edge is not None:
-        findings += _topic_stopped(track, odom_edge, store, config, now)
-    recent = odom_edge.sources.jumps.since(window(config, now)) if odom_edge is not None else []
-    if recent and odom_edge is not None \
-            and not _two_sources_since(odom_edge, window(config, now)):
-        largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)
-        findings.append(Finding(
-            ODOMETRY, Level.ERROR,
-            '{} jumped {} in the last {} s (largest {} m, {} rad off its track; the last {} s '
-            'ago): REP 105 requires odom to be continuous; an odometry reset or a second '
-            'source'.format(name, times(len(recent)), fmt(config.history_s, 0),
-                            fmt(largest_m, 3), fmt(largest_rad, 3),
-                            fmt(now - recent[-1][0], 1)),
-            'jump', frames=odom_edge.key, topics=odom_edge.topics,
-            values={'jumps': len(recent), 'largest_jump_m': round(largest_m, 4),
-                    'jumps_total': odom_edge.sources.jumps.total}))
-    if odom_edge is not None:
-        said.append('{} continuous'.format(name))
-    else:
-        said.append('no {} in the tree{}'.format(name, ' yet' if not store.ended else ''))
-    map_edge = store.edges.get((config.map_frame, config.odom_frame))
-    if map_edge is not None:
-        values['map_odom_corrections'] = map_edge.sources.jumps.total
-    # agreement is never claimed without data: no odometry, or too little, leaves it STALE
-    stale = track is None or not compared
-    return CheckResult(ODOMETRY, '; '.join(said), findings, values, stale=stale)

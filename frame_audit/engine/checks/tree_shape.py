@@ -1,0 +1,71 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""What the tree checks share: an edge that holds in the window, frames the tree lacks."""
+import math
+from typing import Dict, Optional, Sequence, Tuple
+
+from .common import another_robot, INIT_HINT, judged_from, LOST_STATIC_NOTE, moving_chain, \
+    static_lost, tree_frames, undecoded_tf, warming_up
+from ..check_ids import CHAIN
+from ..config import AuditConfig
+from ..findings import Finding, Level
+from ..store import Edge, FrameStore
+from ..tree_view import TreeReader
+
+
+def holds_in_window(edge: Edge, start: float) -> bool:
+    """Return whether an edge holds within the window: latched on /tf_static, or recent."""
+    return edge.static_value is not None or edge.last_received >= start
+
+
+def missing_frames(frames: Sequence[str], key: str, check: str, store: FrameStore,
+                   config: AuditConfig, now: float, what: str) -> Tuple[Optional[Finding], str]:
+    """
+    Report frames that should be in the tree, in one finding, unless the audit is too young.
+
+    A lost /tf_static excuses only frames a static edge would bring: map, odom and the base
+    are joined by moving edges, so their absence stays an ERROR. Where /tf or /tf_static
+    messages could not be decoded, what they held is unknown: no finding, but the reason the
+    check cannot say (its STALE summary), with the count, never that nothing publishes them.
+    Returns (the finding, the reason it cannot be known); at most one of them.
+    """
+    absent = [frame for frame in frames if frame not in store.frames]
+    if not absent or warming_up(store, config, now):
+        return None, ''
+    names = ', '.join(absent)
+    verb = 'is' if len(absent) == 1 else 'are'
+    undecoded = undecoded_tf(store)
+    if undecoded:
+        pronoun = 'it' if len(absent) == 1 else 'them'
+        return None, ('{} {} not in the tree as read: {}, so whether anything publishes {} '
+                      'cannot be known; the audit cannot vouch for {}'.format(
+                          names, verb, undecoded, pronoun, pronoun))
+    if static_lost(store) and not set(absent) & set(moving_chain(config)):
+        return Finding(check, Level.WARN, '{} {} not in the tree: {}'.format(
+            names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent),
+            values=judged_from(store, config)), ''
+    hint = ''
+    if check == CHAIN and another_robot(store, config):
+        hint = '. The tree has {}; {}'.format(tree_frames(store), INIT_HINT)
+    return Finding(check, Level.ERROR, '{} {} not in the tree: {}{}'.format(
+        names, verb, what, hint), key, frames=tuple(absent),
+        values=judged_from(store, config)), ''
+
+
+def header_frames(store: TreeReader, config: AuditConfig,
+                  start: float = -math.inf) -> Dict[str, Dict[str, int]]:
+    """Return frame -> {topic: messages} for every frame named in a header since start."""
+    named: Dict[str, Dict[str, int]] = {}
+
+    def add(frame: str, topic: str, count: int, last: float) -> None:
+        if last >= start:
+            named.setdefault(frame.lstrip('/'), {})[topic] = count
+
+    for frame, count in store.scan_frames.items():
+        add(frame, config.scan_topic, count, store.scan_last[frame])
+    for topic, track in store.tracks.items():
+        for frame, count in track.header_frames.items():
+            add(frame, topic, count, track.header_last[frame])
+        for frame, count in track.child_frames.items():
+            add(frame, topic, count, track.child_last[frame])
+    return named
