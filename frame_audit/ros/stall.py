@@ -5,7 +5,9 @@ The node's own stall, told apart from the car's: what the node cannot know is ST
 
 When the node itself was frozen (a scheduler stall, a huge message) or fell behind its
 queues, the car's edges look silent for that time and lost messages look like odometry
-jumps: verdicts on that gap are about the audit, not the car. They are withheld and the check
+jumps, and odometry compared with TF interpolated across the hole looks like another
+source (the /tf queue overflowed while the node was frozen; DDS drops the oldest, unseen):
+verdicts on that gap are about the audit, not the car. They are withheld and the check
 says STALE ("the audit stalled for 3.1 s"): an edge silent since before the stall, until the
 node has listened for the settle time after it; a jump or a time going back, for
 timing.history_s after it (their records span that window). A real fault elsewhere in the
@@ -23,7 +25,7 @@ STOPPED = 'stopped:'
 SILENT = 'silent:'  # a configured topic without messages (poses, odometry)
 # the findings a gap in the node's listening can make up: check -> key prefixes
 GAP_FINDINGS: Dict[str, Tuple[str, ...]] = {
-    TIMING: (STOPPED, 'time_jump:', 'stamps_back'), ODOMETRY: ('jump',)}
+    TIMING: (STOPPED, 'time_jump:', 'stamps_back'), ODOMETRY: ('jump', 'vs_tf')}
 
 
 @dataclasses.dataclass(frozen=True)
