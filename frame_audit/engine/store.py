@@ -220,6 +220,8 @@ class PoseTrack:
         self.pending.clear()
         self.scored.clear()
         self.last_kept_stamp = self.newest_stamp = -math.inf
+        if self.stamp_jump is not None:  # its own jump arrived on the clock before
+            self.stamp_jump = on_old_clock(self.stamp_jump)
         if self.last_received is not None:
             self.last_received = min(self.last_received, now)
         _no_later(self.header_last, now)
@@ -581,7 +583,7 @@ class FrameStore:
             number = track.stamp_jump.number + 1 if track.stamp_jump else 0
             track.stamp_jump = TimeJump(number, newest, record.stamp, arrival.received)
             track.pending.clear()  # waiting for the old side's TF, which the edges forgot
-            track.last_kept_stamp = -math.inf
+            track.last_kept_stamp = track.newest_stamp = -math.inf  # its new side begins
         track.newest_stamp = max(track.newest_stamp, record.stamp)
         if 0.0 <= record.stamp - track.last_kept_stamp < PLACE_PERIOD_S:
             return  # ten samples a second are enough to judge a topic by

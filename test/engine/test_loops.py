@@ -17,7 +17,7 @@ from typing import Callable, List, Sequence
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.findings import Level
-from frame_audit.engine.records import Message, TF_TOPIC
+from frame_audit.engine.records import Arrival, Message, PoseRecord, TF_TOPIC
 from frame_audit.sim.car import SimulatedCar
 import pytest
 
@@ -126,3 +126,22 @@ def test_the_stragglers_are_counted_on_their_edges():
     edge = audit.store.edges[('odom', 'base_link')]
     assert edge.from_before_jump > 0
     assert audit.store.tracks['/odom'].from_before_jump > 0
+
+
+def test_a_pose_topics_own_jump_is_forgotten_once_the_receive_clock_jumps():
+    """Stamps back without --clock, then the receive clock back: a new-side pose is this side's."""
+    store = Audit(AuditConfig()).store
+
+    def pose_at(stamp: float, received: float) -> None:
+        store.add_pose(PoseRecord('map', stamp, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0)),
+                       Arrival('/slam_pose', received))
+
+    for step in range(31):  # stamps and receipts together, 1000 to 1003 s
+        pose_at(START + step / 10, START + step / 10)
+    pose_at(START, 1003.1)  # the topic's stamps go back 3 s; receipts run on
+    pose_at(START + 1.4, 1004.5)  # the new side goes on: one jump, not one per sample
+    assert store.tracks['/slam_pose'].stamp_jump.number == 0
+    pose_at(1003.1, 1003.2)  # the receive clock back 1.3 s: the new side, on its own clock
+    track = store.tracks['/slam_pose']
+    assert len(store.time_jumps) == 1 and track.from_before_jump == 0
+    assert [sample.record.stamp for sample in track.pending] == [1003.1]
