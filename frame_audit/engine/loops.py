@@ -36,6 +36,18 @@ class TimeJump:
         return self.to_time if self.received is None else self.received
 
 
+def stamps_back(last: Optional[TimeJump], newest: Optional[float], stamp: float,
+                received: float, window_s: float) -> Optional[TimeJump]:
+    """
+    Return the jump a stream's sample makes when its stamp goes back past window_s, else None.
+
+    newest: the stream's newest stamp; last: its jump before, which this one is numbered after.
+    """
+    if newest is None or not stamp < newest - window_s:  # NaN goes on, as it came
+        return None
+    return TimeJump(last.number + 1 if last else 0, newest, stamp, received)
+
+
 def on_old_clock(jump: TimeJump) -> TimeJump:
     """
     Return an edge's stamp jump as seen once the receive clock itself has jumped back.

@@ -16,7 +16,7 @@ from typing import Deque, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 from .config import AuditConfig
 from .geometry import distance, rotation_angle, Transform
-from .loops import on_old_clock, stamped_before, TimeJump
+from .loops import on_old_clock, stamped_before, stamps_back, TimeJump
 from .occurrences import Occurrences
 from .records import Arrival, CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, OdometryRecord, PoseRecord, \
     TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
@@ -488,9 +488,10 @@ class FrameStore:
                                  stamp, arrival.received):
             edge.from_before_jump += 1
             return
-        if newest is not None and stamp < newest - self.config.backwards_jump_s:
-            number = edge.stamp_jumps[-1].number + 1 if edge.stamp_jumps else 0
-            edge.stamp_jumps.append(TimeJump(number, newest, stamp, arrival.received))
+        back = stamps_back(edge.stamp_jumps[-1] if edge.stamp_jumps else None, newest, stamp,
+                           arrival.received, self.config.backwards_jump_s)
+        if back is not None:
+            edge.stamp_jumps.append(back)
             del edge.stamp_jumps[:-MAX_TIME_JUMPS]
             edge.clear_history()  # the stamps restarted: follow the edge on its new clock
         edge.stamp_times.append(stamp)
@@ -579,9 +580,10 @@ class FrameStore:
         if self._before_own_jump(track.stamp_jump, newest, record.stamp, arrival.received):
             track.from_before_jump += 1
             return
-        if newest is not None and record.stamp < newest - self.config.backwards_jump_s:
-            number = track.stamp_jump.number + 1 if track.stamp_jump else 0
-            track.stamp_jump = TimeJump(number, newest, record.stamp, arrival.received)
+        back = stamps_back(track.stamp_jump, newest, record.stamp, arrival.received,
+                           self.config.backwards_jump_s)
+        if back is not None:
+            track.stamp_jump = back
             track.pending.clear()  # waiting for the old side's TF, which the edges forgot
             track.last_kept_stamp = track.newest_stamp = -math.inf  # its new side begins
         track.newest_stamp = max(track.newest_stamp, record.stamp)
