@@ -31,7 +31,7 @@ from ..recordings.read import Recording, RecordingInfo
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC, status_content
 from ..reports.report import build_report, Report
 from ..reports.tree_picture import write_tree
-from ..ros.tf2_buffer import choose
+from ..ros.real_tf2 import choose
 
 # called with the recorded seconds audited since last call; what it returns (a bar's update
 # returns a value) is ignored

@@ -23,15 +23,16 @@ from ..engine.findings import fmt
 from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..engine.tf2.backend import Real
-from ..engine.tf2.diagnose import explain, explain_insertion, explain_pasted, Explanation, \
-    NEAR_S, receive_clock, Replay, TfMessage
+from ..engine.tf2.diagnose import explain, explain_pasted, Explanation, NEAR_S
 from ..engine.tf2.distros import MAX_S
 from ..engine.tf2.drops import ClockJump, count_drops, Drops
+from ..engine.tf2.insertion import explain_insertion
 from ..engine.tf2.parse import parse_tf2_error, Pasted, PasteError, with_target
 from ..engine.tf2.placed import Stamped, summarize, Summary
+from ..engine.tf2.replay import receive_clock, Replay, TfMessage
 from ..errors import UsageError
 from ..recordings.read import Recording
-from ..ros.tf2_buffer import choose
+from ..ros.real_tf2 import choose
 
 DEFAULT_WAIT_S = 0.1  # slam_toolbox's and the particle filter's habit on the car
 # A printed stamp matches a recorded one within a microsecond: a record's stamp is a float of

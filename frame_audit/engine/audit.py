@@ -55,9 +55,9 @@ class Audit:
     def add_transforms(self, records: Sequence[TransformRecord], arrival: Arrival) -> None:
         """Take in one TFMessage from /tf or /tf_static."""
         self.store.add_transforms(records, arrival)
-        if self.store.time_jumps:  # what was stamped before a loop's jump is asked of no tf2
+        if self.store.clock.time_jumps:  # what was stamped before a loop's jump is asked of no tf2
             records = [r for r in records
-                       if not self.store.stamped_before_jump(r.stamp, arrival.received)]
+                       if not self.store.clock.stamped_before_jump(r.stamp, arrival.received)]
         self.lookups.add_transforms(records, arrival.received, arrival.topic == TF_STATIC_TOPIC,
                                     arrival.publisher)
 
@@ -78,7 +78,7 @@ class Audit:
 
     def _look_up(self, arrival: Arrival, frame: str, stamp: float) -> None:
         """Give a stamped message to the lookups check, unless stamped before a loop's jump."""
-        if not self.store.stamped_before_jump(stamp, arrival.received):
+        if not self.store.clock.stamped_before_jump(stamp, arrival.received):
             self.lookups.add_message(arrival.topic, frame, stamp, arrival.received)
 
     def add_unreadable(self, reason: str, arrival: Arrival) -> None:
@@ -116,11 +116,12 @@ class Audit:
             score_pending(self.store, float('inf'))  # no more TF will come to wait for
             self.lookups.resolve()
         if now is None:
-            now = self.store.last_received if self.store.last_received is not None else 0.0
+            last = self.store.clock.last_received
+            now = last if last is not None else 0.0
         score_pending(self.store, now)
         # Ask the lookups due before the newest arrival taken in: the messages still to come
         # (live, some wait in the node for their sender's name) arrived after it.
-        self.lookups.resolve(min(now, self.store.last_received or now))
+        self.lookups.resolve(min(now, self.store.clock.last_received or now))
         return run_checks(self.store, self.config, now)
 
 

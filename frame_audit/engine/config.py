@@ -38,7 +38,7 @@ class PoseTopic:
 
 
 @dataclass(frozen=True)
-class Lookup:
+class LookupEntry:
     """A lookup the car's nodes make: each message of topic placed in target within wait_s."""
 
     topic: str
@@ -51,9 +51,9 @@ class Lookup:
         return '{} -> {} within {:g}'.format(self.topic, self.target, self.wait_s)
 
 
-def _default_lookups(scan: str, laser: str, frames: Tuple[str, ...]) -> Tuple[Lookup, ...]:
+def _default_lookups(scan: str, laser: str, frames: Tuple[str, ...]) -> Tuple[LookupEntry, ...]:
     """Return the car's lookups: the scan into map and odom (slam_toolbox, the particle filter)."""
-    return tuple(Lookup(scan, frame) for frame in frames) if laser else ()
+    return tuple(LookupEntry(scan, frame) for frame in frames) if laser else ()
 
 
 def _default_poses(base: str, laser: str) -> Tuple[PoseTopic, ...]:
@@ -102,7 +102,7 @@ class AuditConfig:
     alternation_fraction: float = 0.4
     alternation_min_m: float = 0.02
     max_frames: int = 10000
-    lookups: Optional[Tuple[Lookup, ...]] = None
+    lookups: Optional[Tuple[LookupEntry, ...]] = None
     lookups_warn_share: float = 0.05
     lookups_tf2: str = 'auto'  # who answers: tf2 itself (tf2_py) where it imports, or the model
     lag_tolerance_s: float = 0.5
@@ -144,7 +144,7 @@ def _number(low: float = -math.inf, high: float = math.inf,
             low_open: bool = False) -> Callable[[str, Any], float]:
     def parse(key: str, value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not _finite(value):
+                or not _is_finite(value):
             shown = repr(value)
             raise ConfigError('{}: expected a number, got {}'.format(
                 key, shown if len(shown) <= 40 else '{}... ({} characters)'.format(
@@ -157,7 +157,7 @@ def _number(low: float = -math.inf, high: float = math.inf,
     return parse
 
 
-def _finite(value: float) -> bool:
+def _is_finite(value: float) -> bool:
     """Return whether a number is finite as a float (10^400 is a whole number, not a float)."""
     try:
         return math.isfinite(value)
@@ -218,7 +218,7 @@ def _publishers(key: str, value: Any) -> Publishers:
     return tuple(parsed)
 
 
-def _lookups(key: str, value: Any) -> Tuple[Lookup, ...]:
+def _lookups(key: str, value: Any) -> Tuple[LookupEntry, ...]:
     """Parse lookups.entries: 'TOPIC -> FRAME within WAIT_S' (the wait defaults to 0.1 s)."""
     parsed = []
     for i, entry in enumerate(_names(key, value, empty=True)):
@@ -232,7 +232,7 @@ def _lookups(key: str, value: Any) -> Tuple[Lookup, ...]:
         except ValueError:
             raise ConfigError('{}[{}]: the wait {!r} is not a number of seconds'.format(
                 key, i, wait)) from None
-        lookup = Lookup(topic, frame, _number(0.0, 60.0)('{}[{}]'.format(key, i), seconds))
+        lookup = LookupEntry(topic, frame, _number(0.0, 60.0)('{}[{}]'.format(key, i), seconds))
         if lookup in parsed:
             raise ConfigError('{}[{}]: {!r} repeats an earlier entry'.format(key, i, entry))
         parsed.append(lookup)

@@ -12,16 +12,16 @@ from dataclasses import dataclass
 import math
 from typing import List, Optional, Tuple
 
+from .edge import Edge
 from .findings import fmt
 from .geometry import interpolate, Transform
-from .store import Edge
 from .tree_view import TreeReader
 
 LEAD_MIN_S = 0.2  # a steady lead beyond this is a publisher's habit, not clock noise
 
 
 @dataclass(frozen=True)
-class Lookup:
+class LookupResult:
     """A transform target <- source, or the reason there is none."""
 
     transform: Optional[Transform]
@@ -40,7 +40,7 @@ class Lookup:
         return self.transform is not None
 
 
-def edge_at(edge: Edge, stamp: Optional[float], max_lead_s: float = math.inf) -> Lookup:
+def edge_at(edge: Edge, stamp: Optional[float], max_lead_s: float = math.inf) -> LookupResult:
     """
     Return the edge's value at stamp (None: the newest), interpolated between samples.
 
@@ -53,31 +53,31 @@ def edge_at(edge: Edge, stamp: Optional[float], max_lead_s: float = math.inf) ->
     """
     if not edge.values:
         if edge.static_value is not None:
-            return Lookup(edge.static_value)
-        return Lookup(None, '{} -> {} has no samples in its history'.format(
+            return LookupResult(edge.static_value)
+        return LookupResult(None, '{} -> {} has no samples in its history'.format(
             edge.parent, edge.child))
     stamps = edge.stamps
     if stamp is None:
-        return Lookup(edge.values[-1])
+        return LookupResult(edge.values[-1])
     if LEAD_MIN_S < edge.lead_s <= max_lead_s:
         stamp += edge.lead_s
     if stamp > stamps[-1] or stamp < stamps[0]:
         if edge.static_value is not None:
-            return Lookup(edge.static_value)
-        return Lookup(None, '{} -> {} has samples from {} to {} s, not at {} s'.format(
+            return LookupResult(edge.static_value)
+        return LookupResult(None, '{} -> {} has samples from {} to {} s, not at {} s'.format(
             edge.parent, edge.child, fmt(stamps[0]), fmt(stamps[-1]), fmt(stamp)),
             too_early=stamp > stamps[-1], kind='{} -> {} has no sample at that time'.format(
                 edge.parent, edge.child))
     index = bisect.bisect_left(stamps, stamp)
     if stamps[index] == stamp:
-        return Lookup(edge.values[index])
+        return LookupResult(edge.values[index])
     t0, t1 = stamps[index - 1], stamps[index]
-    return Lookup(interpolate(edge.values[index - 1], edge.values[index],
-                              (stamp - t0) / (t1 - t0)))
+    return LookupResult(interpolate(edge.values[index - 1], edge.values[index],
+                                    (stamp - t0) / (t1 - t0)))
 
 
 def _down_from(store: TreeReader, chain: List[str], ancestor: str,
-               stamp: Optional[float]) -> Tuple[Optional[Transform], Lookup]:
+               stamp: Optional[float]) -> Tuple[Optional[Transform], LookupResult]:
     """Compose ancestor <- chain[0] along chain (frame, parent, ..., ancestor)."""
     total = Transform()
     for child in chain[:chain.index(ancestor)]:
@@ -87,21 +87,21 @@ def _down_from(store: TreeReader, chain: List[str], ancestor: str,
         if step.transform is None:
             return None, step
         total = step.transform * total
-    return total, Lookup(total)
+    return total, LookupResult(total)
 
 
 def lookup(store: TreeReader, target: str, source: str,
-           stamp: Optional[float] = None) -> Lookup:
+           stamp: Optional[float] = None) -> LookupResult:
     """Return source's pose in target (target <- source) at stamp, or why not."""
     for frame in (target, source):
         if frame not in store.frames:
-            return Lookup(None, '{} is not in the tree'.format(frame))
+            return LookupResult(None, '{} is not in the tree'.format(frame))
     source_chain = store.ancestry(source)
     target_chain = store.ancestry(target)
     in_target = set(target_chain)
     common = next((frame for frame in source_chain if frame in in_target), None)
     if common is None:
-        return Lookup(None, '{} and {} are not connected (their roots are {} and {})'.format(
+        return LookupResult(None, '{} and {} are not connected (their roots are {} and {})'.format(
             target, source, target_chain[-1], source_chain[-1]))
     common_source, failed = _down_from(store, source_chain, common, stamp)
     if common_source is None:
@@ -109,4 +109,4 @@ def lookup(store: TreeReader, target: str, source: str,
     common_target, failed = _down_from(store, target_chain, common, stamp)
     if common_target is None:
         return failed
-    return Lookup(common_target.inverse() * common_source)
+    return LookupResult(common_target.inverse() * common_source)

@@ -13,7 +13,7 @@ gone: it is counted, and compared with nothing.
 """
 from dataclasses import dataclass, replace
 import math
-from typing import Optional
+from typing import Dict, Optional
 
 
 @dataclass(frozen=True)
@@ -75,3 +75,9 @@ def stamped_before(jump: Optional[TimeJump], stamp: float, progress: Optional[fl
     since = received - jump.arrived
     return 0.0 <= since <= window_s and \
         progress + window_s < stamp <= jump.from_time + window_s
+
+
+def no_later(last_times: Dict[str, float], now: float) -> None:
+    """Bring times of a clock that jumped back to now: each stream is alive at the jump."""
+    for key, when in last_times.items():
+        last_times[key] = min(when, now)

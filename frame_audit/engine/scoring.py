@@ -14,7 +14,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from .geometry import compose, inverse, wrap_angle, yaw_of
 from .lookup import lookup
-from .store import FrameStore, TrackedSample
+from .pose_track import TrackedSample
+from .store import FrameStore
 from .tree_view import TreeReader
 
 

@@ -11,7 +11,9 @@ from types import MappingProxyType
 from typing import AbstractSet, Dict, Iterator, List, Mapping, Optional, Protocol, Set
 
 from .config import AuditConfig
-from .store import Edge, EdgeKey, FrameStore, PoseTrack
+from .edge import Edge, EdgeKey
+from .pose_track import PoseTrack
+from .store import FrameStore
 
 
 class TreeReader(Protocol):

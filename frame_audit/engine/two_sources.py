@@ -46,7 +46,7 @@ class TwoTracks:
 
 
 @dataclass
-class Track:
+class ValueTrack:
     """One consistent run of an edge's values: a source, as far as the data can tell."""
 
     samples: Deque[Tuple[float, Transform]] = field(
@@ -108,7 +108,7 @@ class Sources:
     what one stamp sent twice said, and the jumps off its track (odometry's).
     """
 
-    tracks: List[Track] = field(default_factory=list)  # at most two: the current one first
+    tracks: List[ValueTrack] = field(default_factory=list)  # at most two: the current one first
     assignments: Deque[int] = field(  # per sample: SAME, SWITCH or MISS
         default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
     switch_offs: Deque[float] = field(  # at each switch between tracks, how far apart
@@ -184,7 +184,7 @@ def follow_track(sources: Sources, value: Transform, stamp: float, received: flo
     """
     tracks = sources.tracks
     if not tracks:
-        tracks.append(Track())
+        tracks.append(ValueTrack())
         tracks[0].add(stamp, value)
         return
     current = tracks[0]
@@ -214,7 +214,7 @@ def follow_track(sources: Sources, value: Transform, stamp: float, received: flo
     turned = rotation_angle(current.samples[-1][1].rotation, value.rotation)
     if off > config.odom_jump_m or turned > config.odom_jump_rad:
         sources.jumps.add(received, off, turned)
-    new = Track()
+    new = ValueTrack()
     new.add(stamp, value)
     sources.tracks = [new, current]  # a second track from before is forgotten
 

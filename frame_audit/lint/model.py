@@ -18,7 +18,7 @@ DESCRIPTION = 'robot_description'  # the parameter robot_state_publisher reads i
 Branch = Tuple[Tuple[Any, bool], ...]  # conditions only a running launch knows, and the side
 
 
-def exclusive(a: Branch, b: Branch) -> bool:
+def are_exclusive(a: Branch, b: Branch) -> bool:
     """Return whether two branches never run together: one condition, opposite sides."""
     return any((key, not side) in b for key, side in a)
 
@@ -56,7 +56,7 @@ class Unpacked(Unresolved):
 
 
 @dataclass(frozen=True)
-class Built(Unresolved):
+class BuiltAtLaunch(Unresolved):
     """Inline parameters a comprehension builds as the launch runs: names and values unknown."""
 
 

@@ -13,7 +13,7 @@ only its header is read.
 Each message is handed to its topic's feed (a converter and an Audit.add_* method) with an
 engine Arrival: the topic, the node clock's time it arrived (so use_sim_time follows a bag's
 /clock) and the publishing node where the middleware says (PublisherNames). A message whose
-publisher the graph does not name yet waits a moment for it (Held). A configured topic is
+publisher the graph does not name yet waits a moment for it (HeldMessage). A configured topic is
 subscribed when the graph shows its type, and again when its publishers come back with
 another type or reliability. Runs on Humble and newer.
 """
@@ -218,7 +218,7 @@ class Topic:
 
 
 @dataclasses.dataclass
-class Held:
+class HeldMessage:
     """A message waiting for the graph to name its publisher, or for the next batch."""
 
     topic: Topic
@@ -252,7 +252,7 @@ class Intake:
         self.bad_messages = 0
         self.lost = 0  # messages dropped from the backlog: the node fell behind
         self._names = PublisherNames(node)
-        self._held: Deque[Held] = collections.deque()
+        self._held: Deque[HeldMessage] = collections.deque()
         self._batched = TakenInBatches()
         self.tf = list(tf)
         for topic in self.tf:
@@ -382,7 +382,8 @@ class Intake:
             self.bad_messages += 1
             self._complain('no time yet: use_sim_time is set and /clock is silent')
             return
-        self._held.append(Held(topic, topic.type_name, msg, gid, received, time.monotonic()))
+        self._held.append(HeldMessage(topic, topic.type_name, msg, gid, received,
+                                      time.monotonic()))
         while len(self._held) > MAX_BACKLOG:  # the node fell behind: the oldest are lost
             self._held.popleft()
             self.lost += 1
@@ -408,7 +409,7 @@ class Intake:
             self._give(item, publisher)
             force = False
 
-    def _give(self, item: Held, publisher: Optional[str]) -> None:
+    def _give(self, item: HeldMessage, publisher: Optional[str]) -> None:
         """Hand one message to the audit; of a huge one, a slice, the rest held first."""
         _, convert, add = item.topic.feeds[item.type_name]
         try:

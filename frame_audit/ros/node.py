@@ -41,8 +41,8 @@ from . import messages
 from .executables import ignore_signals, SIGNALS
 from .intake import Intake, Topic
 from .parameters import declare_all
+from .real_tf2 import choose, Real
 from .stall import judge_discovery, judge_stall, Stall, STALL_S
-from .tf2_buffer import choose, Real
 from ..engine.audit import Audit
 from ..engine.checks import TREE
 from ..engine.config import AuditConfig, config_from_parameters, is_ros_parameter, NODE_NAME, \

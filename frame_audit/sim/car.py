@@ -125,7 +125,7 @@ def _noisy(rng: random.Random, pose: Pose2D, sigma_m: float, sigma_rad: float) -
             theta + rng.gauss(0.0, sigma_rad))
 
 
-class Track:
+class RaceTrack:
     """The closed track: an ellipse through the map origin, driven counter-clockwise."""
 
     def __init__(self, a: float = TRACK_A_M, b: float = TRACK_B_M, points: int = 720):
@@ -204,7 +204,7 @@ class SimulatedCar:
         self._sequence = 0
         self._clock_offset = 0.0  # the recorded clock minus drive time (time_loop)
         self._clock_jumps: List[Tuple[float, float]] = []  # (drive time, offset from then)
-        self._track = Track()
+        self._track = RaceTrack()
         self._truth: Pose2D = (0.0, 0.0, 0.0)
         self._speed = MIN_SPEED
         self._speed_wish = 0.0

@@ -6,8 +6,8 @@ Edge.rate_hz, the one rate every report gives an edge: receipts, stamps after a 
 Each case fills an edge's windows as the store does (receive times and stamps of its last
 samples); the rate is exact, never "some number or None".
 """
+from frame_audit.engine.edge import BURST_RATIO, Edge
 from frame_audit.engine.records import TF_TOPIC
-from frame_audit.engine.store import BURST_RATIO, Edge
 import pytest
 
 

@@ -154,8 +154,8 @@ def test_a_clock_that_keeps_jumping_back_keeps_memory_bounded():
     for i in range(3000):  # the clock alternates between two times 100 s apart
         t = T0 + (100.0 if i % 2 else 0.0) + i * 0.001
         audit.add_transforms([tf('odom', 'base_link', t, x=0.001 * i)], Arrival('/tf', t))
-    assert len(audit.store.time_jumps) <= 100
-    assert audit.store.time_jumps[-1].number == 1498
+    assert len(audit.store.clock.time_jumps) <= 100
+    assert audit.store.clock.time_jumps[-1].number == 1498
     found = by_id(audit.check(T0 + 3.0))['timing'].findings
     assert found and all(f.level == Level.WARN for f in found)
 

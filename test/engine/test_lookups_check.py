@@ -15,8 +15,8 @@ from typing import List, Tuple
 from frame_audit.app.audit import audit_messages, audit_recording
 from frame_audit.app.explain import lookup_in, refused_share
 from frame_audit.engine.audit import Audit
-from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError, Lookup, \
-    parameters_of
+from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError, \
+    LookupEntry, parameters_of
 from frame_audit.engine.findings import CheckResult, Level
 from frame_audit.engine.records import Arrival, HeaderRecord, Message, OdometryRecord, \
     PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
@@ -228,9 +228,11 @@ def _later(payload, by_s: float):
 def test_the_lookups_key_round_trips_and_names_itself_when_wrong():
     config = config_from_parameters({'lookups.entries': ['/odom -> map within 0.25',
                                                          '/scan -> odom']})
-    assert config.lookups == (Lookup('/odom', 'map', 0.25), Lookup('/scan', 'odom', 0.1))
+    assert config.lookups == (LookupEntry('/odom', 'map', 0.25),
+                              LookupEntry('/scan', 'odom', 0.1))
     assert config_from_parameters(parameters_of(AuditConfig())) == AuditConfig()
-    assert AuditConfig().lookups == (Lookup('/scan', 'map', 0.1), Lookup('/scan', 'odom', 0.1))
+    assert AuditConfig().lookups == (LookupEntry('/scan', 'map', 0.1),
+                                     LookupEntry('/scan', 'odom', 0.1))
     assert AuditConfig(laser_frame='').lookups == ()  # no LiDAR: no scan lookups
     with pytest.raises(ConfigError, match=r'lookups.entries\[0\]: /points is not a topic the '
                                           r'audit reads \(scan.topic'):

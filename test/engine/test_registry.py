@@ -29,7 +29,7 @@ FAULTY = Car(pf_point='base_link', odom_parent='map_2', laser_x=0.27, laser_on_t
 def test_each_function_reports_under_the_id_it_is_registered_with(car):
     audit = Audit(AuditConfig())
     feed(audit, car)
-    now = audit.store.last_received
+    now = audit.store.clock.last_received
     for check in CHECKS:
         result = check.run(audit.store, audit.config, now)
         assert result.check == check.check_id, check.run.__name__
@@ -42,6 +42,6 @@ def test_the_faulty_drive_gives_findings_under_several_ids():
     """So the test above sees findings, not only summaries."""
     audit = Audit(AuditConfig())
     feed(audit, FAULTY)
-    results = run_checks(audit.store, audit.config, audit.store.last_received)
+    results = run_checks(audit.store, audit.config, audit.store.clock.last_received)
     assert {'parent_uniqueness', 'laser_offset', 'pose_frame'} <= {
         r.check for r in results if r.findings}

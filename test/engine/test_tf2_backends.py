@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-Which tf2 answers: the model, or tf2 itself through tf2_py (frame_audit.ros.tf2_buffer).
+Which tf2 answers: the model, or tf2 itself through tf2_py (frame_audit.ros.real_tf2).
 
 The adapter runs for real in a process of the system Python (/usr/bin/python3) with Debian's
 python3-tf2 (ROS 1's BufferCore, geometry2 0.7.6), a bare environment and only the repo on
@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 from frame_audit.engine.config import config_from_parameters
 from frame_audit.engine.geometry import quat_from_rpy
 from frame_audit.errors import ConfigError, UsageError
-from frame_audit.ros.tf2_buffer import choose, missing, NAME
+from frame_audit.ros.real_tf2 import choose, missing, NAME
 import pytest
 from test_tf2_oracle import _bare_env, MISSING, SYSTEM_PYTHON
 
@@ -35,12 +35,13 @@ needs_tf2_py = pytest.mark.skipif(bool(MISSING), reason=MISSING)
 # Run under /usr/bin/python3: each case through the model and through tf2_py, answers as JSON.
 BOTH = r"""
 import json, sys
-from frame_audit.engine.config import Lookup
+from frame_audit.engine.config import LookupEntry
 from frame_audit.engine.records import TransformRecord
-from frame_audit.engine.tf2.diagnose import explain, Replay, TfMessage
+from frame_audit.engine.tf2.diagnose import explain
+from frame_audit.engine.tf2.replay import Replay, TfMessage
 from frame_audit.engine.tf2.placed import Stamped, summarize
 from frame_audit.engine.tf2.watch import LookupWatch
-from frame_audit.ros.tf2_buffer import choose
+from frame_audit.ros.real_tf2 import choose
 
 def answer(a):
     e = a.error
@@ -63,7 +64,7 @@ def run(case, real):
         topic, target, wait, scans = case['every']
         s = summarize(replay, [Stamped(*m) for m in scans], topic, target, '', wait)
         out['summary'] = [s.asked, s.refused, s.causes, s.edges]
-        watch = LookupWatch([Lookup(topic, target, wait)], distro=case['distro'], real=real)
+        watch = LookupWatch([LookupEntry(topic, target, wait)], distro=case['distro'], real=real)
         events = sorted([(m.received, 0, i) for i, m in enumerate(messages)] +
                         [(m[2], 1, i) for i, m in enumerate(scans)])
         for received, kind, i in events:

@@ -4,8 +4,8 @@
 import math
 
 from frame_audit.engine.records import TransformRecord
-from frame_audit.engine.tf2.diagnose import TfMessage
 from frame_audit.engine.tf2.drops import count_drops
+from frame_audit.engine.tf2.replay import TfMessage
 import pytest
 
 T0 = 1700000000.0

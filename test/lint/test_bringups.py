@@ -8,7 +8,7 @@ its includes with the launch arguments given; nodes behind a condition only a ru
 knows are kept as alternatives (their branches), never as senders that run together.
 """
 from frame_audit.errors import LintError
-from frame_audit.lint.model import exclusive
+from frame_audit.lint.model import are_exclusive
 from lint_helpers import names, package, planned
 import pytest
 
@@ -94,4 +94,4 @@ def test_nodes_behind_a_condition_only_a_running_launch_knows_are_alternatives(t
     (_, sim) = planned(tmp_path, WORKSPACE).bringups
     real, simulated = sim.nodes
     assert (real.executable, simulated.executable) == ('real_odom', 'sim_odom')
-    assert real.branch and exclusive(real.branch, simulated.branch)
+    assert real.branch and are_exclusive(real.branch, simulated.branch)

@@ -8,12 +8,19 @@ from .common import arrow, explained_by_lost_static, LOST_STATIC_NOTE, since_sta
 from .tree_shape import holds_in_window, missing_frames
 from ..check_ids import CHAIN
 from ..config import AuditConfig
+from ..edge import Edge, EdgeKey
 from ..findings import CheckResult, Finding, fmt, Level
-from ..store import Edge, EdgeKey, FrameStore
+from ..store import FrameStore
 
 
 VEHICLE_M = 1.0  # an edge under the base that moves this far moves like a vehicle, not a joint
 STILL_SHARE = 0.1  # odom → base moving less than this share of it: the motion is below the base
+
+
+def not_above(upper: str, lower: str, ancestry: Sequence[str], tree: str = '') -> str:
+    """Say a frame out of REP 105's order, as the audit and the lint say it (tree: whose)."""
+    return "{} is not above {}: {}{}'s ancestry is {}".format(
+        upper, lower, tree + ' ' if tree else '', lower, ' ← '.join(ancestry))
 
 
 def _reversed(store: FrameStore, chain: Sequence[str], start: float) -> List[Finding]:
@@ -55,16 +62,15 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
         if explained_by_lost_static(store, upper, lower):
             findings.append(Finding(
                 CHAIN, Level.WARN,
-                "{} is not above {}: {}'s ancestry is {}, in another tree than {}. {}; a "
-                'static edge between the trees would explain it'.format(
-                    upper, lower, lower, ' ← '.join(ancestry), upper,
-                    LOST_STATIC_NOTE[0].upper() + LOST_STATIC_NOTE[1:]),
+                '{}, in another tree than {}. {}; a static edge between the trees would '
+                'explain it'.format(not_above(upper, lower, ancestry), upper,
+                                    LOST_STATIC_NOTE[0].upper() + LOST_STATIC_NOTE[1:]),
                 'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
             continue
         findings.append(Finding(
             CHAIN, Level.ERROR,
-            "{} is not above {}: {}'s ancestry is {}. REP 105 orders {}".format(
-                upper, lower, lower, ' ← '.join(ancestry), ' → '.join(chain)),
+            '{}. REP 105 orders {}'.format(not_above(upper, lower, ancestry),
+                                           ' → '.join(chain)),
             'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
     findings += _motion_below_base(store, config)
     ancestry = store.ancestry(config.base_frame) if config.base_frame in store.frames else []

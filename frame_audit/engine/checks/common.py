@@ -4,11 +4,12 @@
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import Finding, fmt, Level, Value
 from ..geometry import Transform, yaw_of
 from ..occurrences import Occurrences
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
-from ..store import Edge, FrameStore
+from ..store import FrameStore
 
 WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data, not frames
 MOVES_M = 0.01  # an edge whose /tf values go further than this from their first one moves
@@ -29,7 +30,7 @@ def warming_up(store: FrameStore, config: AuditConfig, now: float) -> bool:
     """
     if store.recorded is not None:
         return not store.ended
-    return not store.ended and store.age(now) < WARM_UP_PERIODS * config.stale_after_s
+    return not store.ended and store.clock.age(now) < WARM_UP_PERIODS * config.stale_after_s
 
 
 def judged_from(store: FrameStore, config: AuditConfig) -> Dict[str, Value]:
@@ -41,10 +42,10 @@ def judged_from(store: FrameStore, config: AuditConfig) -> Dict[str, Value]:
     the recording, which the report dates the finding by. Live, a finding appears when it
     is judged: no value.
     """
-    if store.recorded is None or store.last_received is None:
+    if store.recorded is None or store.clock.last_received is None:
         return {}
     return {'judged_from_s': round(min(WARM_UP_PERIODS * config.stale_after_s,
-                                       since_start(store, store.last_received)), 3)}
+                                       since_start(store, store.clock.last_received)), 3)}
 
 
 def moves(edge: Edge) -> bool:
@@ -67,7 +68,8 @@ def static_and_moving(edge: Edge, config: AuditConfig) -> bool:
 
 def since_start(store: FrameStore, received: float) -> float:
     """Return how far into the audit (s) a receive time lies."""
-    return received - (store.first_received if store.first_received is not None else received)
+    first = store.clock.first_received
+    return received - (first if first is not None else received)
 
 
 def static_lost(store: FrameStore) -> bool:
@@ -108,7 +110,7 @@ INIT_HINT = ('if the config describes another robot, write one for this robot wi
 Seen = Tuple[Finding, float]  # a finding and when it was first seen (s into the audit)
 
 
-def another_robot(store: FrameStore, config: AuditConfig) -> bool:
+def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
     """
     Return whether the config's frames are not this robot's, so a missing one points to init.
 
@@ -230,12 +232,12 @@ def unreadable(store: FrameStore, check: str, topics: Iterable[str],
             '{} on {} could not be read and {} skipped ({}); the first at {} s. {}'.format(
                 plural(count, 'message'), topic, 'was' if count == 1 else 'were',
                 _reasons([(reason, s.total) for reason, s in reasons]),
-                fmt(first - (store.first_received or first), 1),
+                fmt(first - (store.clock.first_received or first), 1),
                 'The rest of {} was audited ({})'.format(topic, plural(rest, 'message'))
                 if rest > 0 else 'None of {} could be audited'.format(topic)),
             'unreadable:' + topic, topics=(topic,),
             values={'skipped': count,
-                    'first_at_s': round(first - (store.first_received or first), 3)}))
+                    'first_at_s': round(first - (store.clock.first_received or first), 3)}))
     return findings
 
 

@@ -8,11 +8,12 @@ from .common import arrow, describe, explained_by_lost_static, INIT_HINT, judged
     LOST_STATIC_NOTE, source, static_lost, undecoded_tf, warming_up, window
 from ..check_ids import LASER
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
 from ..geometry import quat_from_rpy, rotation_angle, Transform
 from ..lookup import lookup
 from ..records import TF_TOPIC
-from ..store import Edge, FrameStore
+from ..store import FrameStore
 
 
 def offset_key(config: AuditConfig) -> str:

@@ -14,9 +14,11 @@ from .common import arrow, INIT_HINT, since_start, source, times, unreadable, wi
 from .pose_topics import car_speed, not_recorded, silent_topic, unlisted_topics, VERDICT_WINDOW
 from ..check_ids import ODOMETRY
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
+from ..pose_track import PoseTrack
 from ..records import ODOMETRY as ODOMETRY_TYPE
-from ..store import Edge, FrameStore, PoseTrack
+from ..store import FrameStore
 
 
 def _tree_edge(store: FrameStore, parent: str, child: str) -> str:
@@ -127,7 +129,7 @@ def _topic_stopped(track: PoseTrack, edge: Edge, store: FrameStore, config: Audi
         values={'age_s': round(age, 3)})]
 
 
-def _two_sources_since(edge: Edge, start: float) -> bool:
+def _has_two_sources_since(edge: Edge, start: float) -> bool:
     """
     Return whether the edge came from two sources since start: its jumps are theirs.
 
@@ -176,7 +178,7 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
         findings += _topic_stopped(track, odom_edge, store, config, now)
     recent = odom_edge.sources.jumps.since(window(config, now)) if odom_edge is not None else []
     if recent and odom_edge is not None \
-            and not _two_sources_since(odom_edge, window(config, now)):
+            and not _has_two_sources_since(odom_edge, window(config, now)):
         largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)
         findings.append(Finding(
             ODOMETRY, Level.ERROR,

@@ -12,9 +12,16 @@ from .common import arrow, describe, plural, source, static_and_moving, TF2_REPE
 from .tree_shape import holds_in_window
 from ..check_ids import PARENTS
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import CheckResult, Finding, fmt, Level
-from ..store import Edge, FrameStore
+from ..store import FrameStore
 from ..two_sources import SAME_STAMP_CONFLICTS
+
+
+def two_parents(child: str, count: int, described: str) -> str:
+    """Say a frame's second parent, as the audit and the lint say it (the fix is each's own)."""
+    return ('{} has {} parents: {}. A frame has one parent: tf2 keeps whichever came last, so '
+            'nodes see {} jump between them'.format(child, count, described, child))
 
 
 def _second_parents(store: FrameStore, start: float) -> List[Finding]:
@@ -28,9 +35,7 @@ def _second_parents(store: FrameStore, start: float) -> List[Finding]:
         topics = tuple(sorted({t for e in edges for t in e.topics}))
         findings.append(Finding(
             PARENTS, Level.ERROR,
-            '{} has {} parents: {}. A frame has one parent: tf2 keeps whichever came last, so '
-            'nodes see {} jump between them; stop the node that should not send it'.format(
-                child, len(edges), described, child),
+            two_parents(child, len(edges), described) + '; stop the node that should not send it',
             'parents:' + child, frames=(child,) + tuple(e.parent for e in edges), topics=topics,
             values={'parents': ', '.join(e.parent for e in edges)}))
     return findings

@@ -16,11 +16,13 @@ from .laser import laser_path
 from .pose_topics import car_speed, not_recorded, silent_topic, unlisted_topics, VERDICT_WINDOW
 from ..check_ids import POSE
 from ..config import AuditConfig, PoseTopic
+from ..edge import Edge
 from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..lookup import lookup
+from ..pose_track import PoseTrack
 from ..records import POSE_MESSAGE_TYPES
 from ..scoring import candidate_frames
-from ..store import Edge, FrameStore, PoseTrack
+from ..store import FrameStore
 
 
 def placed_medians(track: PoseTrack, frames: Sequence[str], minimum: int,

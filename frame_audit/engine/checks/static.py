@@ -61,4 +61,4 @@ def _changed_statics(store: FrameStore) -> Optional[Finding]:
         'changed', frames=tuple(dict.fromkeys(f for edge in edges for f in edge.key)),
         topics=(TF_STATIC_TOPIC,),
         values={'edges': len(edges), 'changes': sum(len(e.static_changes) for e in edges),
-                'changed_at_s': round(first - (store.first_received or 0.0), 3)})
+                'changed_at_s': round(first - (store.clock.first_received or 0.0), 3)})

@@ -10,10 +10,11 @@ from typing import Dict, List
 from .common import arrow, plural, source, window
 from ..check_ids import TIMING
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import CLOCK_TOPIC, CLOCK_TYPE
 from ..records import TF_TOPIC
-from ..store import Edge, FrameStore
+from ..store import FrameStore
 
 STOPPED_PERIODS = 3  # an edge silent for this many of its periods (and stale_after_s) stopped
 MIN_SAMPLES = 3  # edges seen fewer times on /tf are one-offs, not streams that can stop
@@ -81,7 +82,7 @@ def on_simulation_clock(edge: Edge) -> bool:
     return 0.0 < newest < WALL_CLOCK_S < edge.last_received
 
 
-def _lag(edge: Edge, config: AuditConfig, on_clock: bool) -> List[Finding]:
+def _lag_findings(edge: Edge, config: AuditConfig, on_clock: bool) -> List[Finding]:
     """
     Report an edge stamped steadily before it arrives: a sender whose clock is behind.
 
@@ -135,10 +136,10 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     findings: List[Finding] = []
     values: Dict[str, Value] = {}
     edges = _moving(store)
-    on_clock = store.clock_offset is not None  # stamps judged against a recorded /clock
+    on_clock = store.clock.clock_offset is not None  # stamps judged against a recorded /clock
     for edge in edges:
         findings += _stopped(edge, config, now) + _future(edge, config, now) + \
-            _lag(edge, config, on_clock)
+            _lag_findings(edge, config, on_clock)
         rate = edge.rate_hz()
         name = arrow(edge.parent, edge.child)
         values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0
@@ -152,7 +153,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                            'on wall time (a recorder without use_sim_time): their lag is not '
                            'judged'.format(len(simulated), len(edges)))
     findings += _stamps_back(edges, config, now)
-    for jump in store.time_jumps:
+    for jump in store.clock.time_jumps:
         if jump.to_time < window(config, now):
             continue
         findings.append(Finding(
@@ -162,7 +163,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                 fmt(jump.from_time - jump.to_time, 1), fmt(jump.from_time, 1),
                 fmt(jump.to_time, 1)),
             'time_jump:{}'.format(jump.number), values={'jump_s': jump.to_time - jump.from_time}))
-    if store.stamp_clock(now) is None:  # a /clock was recorded, and none of it read yet
+    if store.clock.stamp_clock(now) is None:  # a /clock was recorded, and none of it read yet
         return CheckResult(TIMING, '{} ({}) is in the recording but none of its messages was '
                            'read, so whether the stamps of {} are on time cannot be '
                            'known'.format(CLOCK_TOPIC, CLOCK_TYPE,

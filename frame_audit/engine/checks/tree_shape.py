@@ -4,12 +4,13 @@
 import math
 from typing import Dict, Optional, Sequence, Tuple
 
-from .common import another_robot, INIT_HINT, judged_from, LOST_STATIC_NOTE, moving_chain, \
+from .common import INIT_HINT, is_another_robot, judged_from, LOST_STATIC_NOTE, moving_chain, \
     static_lost, tree_frames, undecoded_tf, warming_up
 from ..check_ids import CHAIN
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import Finding, Level
-from ..store import Edge, FrameStore
+from ..store import FrameStore
 from ..tree_view import TreeReader
 
 
@@ -45,7 +46,7 @@ def missing_frames(frames: Sequence[str], key: str, check: str, store: FrameStor
             names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent),
             values=judged_from(store, config)), ''
     hint = ''
-    if check == CHAIN and another_robot(store, config):
+    if check == CHAIN and is_another_robot(store, config):
         hint = '. The tree has {}; {}'.format(tree_frames(store), INIT_HINT)
     return Finding(check, Level.ERROR, '{} {} not in the tree: {}{}'.format(
         names, verb, what, hint), key, frames=tuple(absent),

@@ -7,9 +7,10 @@ from typing import Collection, Dict, List, Optional, Tuple
 from .common import plural
 from ..check_ids import TREE
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import CheckResult, fmt, Value
 from ..records import TF_STATIC_TOPIC
-from ..store import Edge, FrameStore
+from ..store import FrameStore
 from ..tree_view import TreeReader
 
 

@@ -4,26 +4,14 @@
 from typing import Dict, List, Tuple
 
 from .common import arrow, plural, unreadable, window
+from ..admission import Rejection, SAID
 from ..check_ids import VALUES
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
-from ..store import FrameStore, Rejection
+from ..store import FrameStore
 
 
-# reason -> (level, what is wrong, what tf2 does with it)
-_REASONS: Dict[str, tuple] = {
-    'not_finite': (Level.ERROR, 'NaN or infinite values', 'tf2 drops these transforms'),
-    'non_unit_quaternion': (Level.ERROR, 'a quaternion that is not unit length '
-                            '(|‖q‖² − 1| ≥ 0.01)', 'tf2 drops these transforms'),
-    'self_parent': (Level.ERROR, 'a frame as its own parent', 'tf2 drops these transforms'),
-    'empty_frame_id': (Level.ERROR, 'an empty frame id', 'tf2 drops these transforms'),
-    'huge_value': (Level.WARN, 'a translation beyond 1,000 km',
-                   'tf2 keeps these transforms: everything placed through this edge is that '
-                   'far off'),
-    'leading_slash': (Level.WARN, "a frame id that starts with '/'",
-                      "tf2 strips the '/', so they land on the frame without it"),
-}
 SHOWN_EDGES = 5  # edges a grouped finding names; the rest are counted
 
 
@@ -45,7 +33,7 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
     findings = []
     for (reason, topic), rejections in sorted(groups.items()):
         rejections.sort(key=lambda item: (-item[1], item[0].parent, item[0].child))
-        level, what, action = _REASONS[reason]
+        level, what, action = SAID[reason]
         count = sum(recent for _, recent in rejections)
         publishers = sorted({r.publisher for r, _ in rejections if r.publisher})
         by = ', by ' + ', '.join(publishers) if publishers else ''
@@ -67,12 +55,12 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
                                      'total': sum(r.seen.total for r, _ in rejections),
                                      'last_s_ago': round(now - last, 1)}))
     findings += unreadable(store, VALUES, (TF_TOPIC, TF_STATIC_TOPIC), now)
-    if store.frames_over_limit or store.rejections_dropped:
+    if store.limit.over_limit or store.rejections_dropped:
         findings.append(Finding(
             VALUES, Level.WARN,
             'more than limits.max_frames ({}) frames: {} transforms to further frames were '
-            'counted, not stored'.format(config.max_frames, store.frames_over_limit),
-            'too_many_frames', values={'not_stored': store.frames_over_limit}))
+            'counted, not stored'.format(config.max_frames, store.limit.over_limit),
+            'too_many_frames', values={'not_stored': store.limit.over_limit}))
     total = sum(r.seen.total for r in store.rejections.values())
     return CheckResult(VALUES, 'every transform is finite, unit and well named' + (
         ' now ({} rejected earlier)'.format(total) if total else ''), findings,

@@ -4,7 +4,7 @@
 Which tf2 answers a lookup: the one small interface the callers use, and its two sides.
 
 The model (buffer.Buffer) answers everywhere. Where tf2 itself is installed (tf2_py, the C++
-BufferCore the car's nodes run), an adapter outside the engine (frame_audit.ros.tf2_buffer)
+BufferCore the car's nodes run), an adapter outside the engine (frame_audit.ros.real_tf2)
 answers instead, fed the same transforms: its answer or its exception is what tf2 said. The
 engine never imports it; the callers hand it in as a Real. The model keeps running beside it,
 as the diagnosis reads the limiting edge's history from the model's caches.
@@ -12,7 +12,7 @@ as the diagnosis reads the limiting edge's history from the model's caches.
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from .buffer import Answer, Tf2Error
+from .buffer_core import Answer, Tf2Error
 from .cache import Quat, Vector
 from .parse import parse_tf2_error, PasteError
 

@@ -3,25 +3,22 @@
 """
 Why tf2 refused a lookup, from a recording: the limiting edge, its numbers, the cause, the fix.
 
-A Replay feeds a recording's transforms into the tf2 model in the order they arrived, so a
-lookup is asked of the buffer as the node held it at that moment (the receive clock). The
-diagnosis then reads the limiting edge's whole history: who sent it, at what rate, how far
+A Replay (replay.py) holds the buffer as the node held it when it asked. The diagnosis
+reads the limiting edge's whole history: who sent it, at what rate, how far
 its stamps run behind their arrival and since when, and the number that would have made the
 lookup succeed (the wait, or how much later the publisher should stamp).
 """
-import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 import difflib
 import statistics
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
-from .backend import model_name, Real, Tf2, with_facts
-from .buffer import Answer, Buffer, Insertion, Tf2Error
-from .distros import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
+from .backend import model_name
+from .buffer_core import Answer, Buffer, Tf2Error
+from .distros import to_ns, to_s
+from .replay import Clock, EdgeHistory, receive_clock, Replay
 from ..findings import fmt
-from ..records import TransformRecord
 
-JUMP_BACK_S = 1.0  # a receive clock going back further is a jump: tf2_ros clears its buffer
 STALL_PERIODS = 3.0  # silent for this many periods (and STALL_MIN_S): a stall, not a rate
 STALL_MIN_S = 0.5
 CLOCKS_APART_S = 1.0  # an edge's usual delay this far from the asker's: two clocks apart
@@ -30,192 +27,7 @@ SIM_TIME_S = 86400.0  # clocks more than a day apart: one of them is sim time
 BACKLOG_MIN_S = 0.05  # samples later than usual by this much (and the wait): a backlog
 NEAR_S = 2.0  # the stretch before a lookup whose delays describe the edge "around" it
 MARGIN_S = 0.005  # added to a fix, so it holds at the next sample too
-STAMP_MATCH_NS = 1000  # a printed stamp (six decimals) names a recorded one within 1 us
 PASTED = 'the pasted error'  # an Explanation's tf2 where no tf2 was asked again
-
-
-@dataclass(frozen=True)
-class TfMessage:
-    """One recorded TFMessage: when it arrived, its transforms, whether on /tf_static."""
-
-    received: float
-    records: Tuple[TransformRecord, ...]
-    static: bool = False
-    publisher: Optional[str] = None
-
-
-@dataclass
-class EdgeHistory:
-    """Every sample of one parent -> child edge in the recording, in arrival order."""
-
-    parent: str
-    child: str
-    static: bool = False
-    received: List[float] = field(default_factory=list)
-    stamps: List[float] = field(default_factory=list)
-    publishers: Set[str] = field(default_factory=set)
-
-    @property
-    def name(self) -> str:
-        """Return the edge as reports write it."""
-        return '{} → {}'.format(self.parent, self.child)
-
-    def rate_hz(self) -> Optional[float]:
-        """
-        Return the rate from the median step of the stamps in arrival order, None below 3.
-
-        Only steps forward count: a stamp re-sent, or stamps going back (a bag loop, a
-        simulator reset), say nothing of the rate.
-        """
-        steps = [b - a for a, b in zip(self.stamps, self.stamps[1:]) if b > a]
-        if len(steps) < 2:
-            return None
-        return 1.0 / statistics.median(steps)
-
-    def delays(self, start: float = float('-inf'), end: float = float('inf')) -> List[float]:
-        """Return how far each stamp ran behind its arrival, for arrivals in [start, end]."""
-        return [r - s for r, s in zip(self.received, self.stamps) if start <= r <= end]
-
-    def latest_at(self, moment: float) -> Optional[float]:
-        """Return the newest stamp that had arrived by moment."""
-        stamps = [s for r, s in zip(self.received, self.stamps) if r <= moment]
-        return max(stamps) if stamps else None
-
-    def last_arrival(self, moment: float) -> Optional[float]:
-        """Return when the edge last arrived at or before moment."""
-        index = bisect.bisect_right(self.received, moment)
-        return self.received[index - 1] if index else None
-
-    def first_covering(self, stamp: float, after: float) -> Optional[float]:
-        """Return the first arrival after `after` of a sample stamped at or after stamp."""
-        for r, s in zip(self.received, self.stamps):
-            if r >= after and s >= stamp:
-                return r
-        return None
-
-
-class Replay:
-    """A recording's transforms, replayed into the tf2 model up to any moment."""
-
-    def __init__(self, messages: Sequence[TfMessage], distro: str = DEFAULT_DISTRO,
-                 cache_time_s: float = 10.0, start: Optional[float] = None,
-                 real: Optional[Real] = None):
-        """
-        Keep the messages (arrival order) and each edge's history; start: the recording's.
-
-        real: tf2 itself (tf2_py), fed the same messages, answers the lookups; the model keeps
-        the caches the diagnosis reads. None: the model answers.
-        """
-        self.messages = list(messages)
-        self.distro = distro
-        self.cache_time_s = cache_time_s
-        self.histories: Dict[Tuple[str, str], EdgeHistory] = {}
-        for message in self.messages:
-            for record in message.records:
-                key = (record.parent.lstrip('/'), record.child.lstrip('/'))
-                history = self.histories.get(key)
-                if history is None:
-                    history = self.histories[key] = EdgeHistory(*key, static=message.static)
-                history.received.append(message.received)
-                history.stamps.append(record.stamp)
-                if message.publisher:
-                    history.publishers.add(message.publisher)
-        self.real = real
-        self.tf2 = real.name if real else model_name(distro)  # which tf2 answers
-        self._buffer = Buffer(cache_time_s, distro)
-        self._real: Optional[Tf2] = real.make(cache_time_s) if real else None
-        self._fed = 0
-        self._last: Optional[float] = None
-        self.frames = {frame for key in self.histories for frame in key}
-        self.has_static = any(message.static for message in self.messages)
-        self.start = min((m.received for m in self.messages), default=0.0) \
-            if start is None else start
-        self.end = max((m.received for m in self.messages), default=0.0)
-
-    def buffer_at(self, moment: float) -> Buffer:
-        """Return the buffer holding what had arrived by moment (rebuilt to go back)."""
-        if self._fed and self.messages[self._fed - 1].received > moment:
-            self._buffer, self._fed, self._last = Buffer(self.cache_time_s, self.distro), 0, None
-            self._real = self.real.make(self.cache_time_s) if self.real else None
-        while self._fed < len(self.messages) and self.messages[self._fed].received <= moment:
-            message = self.messages[self._fed]
-            feed(self._buffer, message, self._last, self._real)
-            self._last = message.received
-            self._fed += 1
-        return self._buffer
-
-    def ask(self, target: str, source: str, time: float, moment: float) -> Answer:
-        """Return what tf2 answered at moment for target <- source at time (0: latest)."""
-        return ask(self.buffer_at(moment), target, source, time, self._real)
-
-    def into(self, moment: float) -> str:
-        """Return a receive-clock moment as reports tell it: seconds into the recording."""
-        return '{} s into the recording'.format(fmt(moment - self.start, 2))
-
-    def edge_of(self, child: str, moment: float) -> Optional[EdgeHistory]:
-        """Return the edge above child as the buffer held it at moment."""
-        parent = self.buffer_at(moment).parent_of(child)
-        return self.histories.get((parent, child)) if parent else None
-
-
-def feed(buffer: Buffer, message: TfMessage, last: Optional[float],
-         real: Optional[Tf2] = None) -> List[Insertion]:
-    """
-    Take one TFMessage as tf2_ros does: its receive clock going back (from last) clears first.
-
-    The one way in for the Replay and the live lookups check (tf2.watch), so both hold the
-    same buffer (and tf2 itself, real, the same messages); returns what the model did with
-    each transform.
-    """
-    given = [(record.parent, record.child, to_ns(record.stamp), record.translation,
-              record.rotation, message.publisher or 'unknown_publisher', message.static)
-             for record in message.records]
-    if last is not None and message.received < last - JUMP_BACK_S:
-        buffer.clear()
-        if real is not None:
-            real.clear()
-    if real is not None:
-        for transform in given:
-            real.set_transform(*transform)
-    return [buffer.set_transform(*transform) for transform in given]
-
-
-def ask(buffer: Buffer, target: str, source: str, time: float,
-        real: Optional[Tf2] = None) -> Answer:
-    """
-    Return what tf2 answers for target <- source at time in seconds (0: latest).
-
-    real (tf2 itself) answers where given; the model then only names the limiting frame of
-    a refusal, which tf2's text does not.
-    """
-    stamp = to_ns(time) if time else 0
-    if real is None:
-        return buffer.lookup(target, source, stamp)
-    said = real.lookup(target, source, stamp)
-    return said if said.ok else with_facts(said, buffer.lookup(target, source, stamp))
-
-
-@dataclass(frozen=True)
-class Clock:
-    """The asking side's clock: how far its stamps run behind their arrival, and who says so."""
-
-    delay_s: float
-    source: str  # "/scan (median of 357)", or the most punctual /tf edge
-
-
-def receive_clock(replay: Replay) -> Clock:
-    """
-    Return the most punctual edge's median delay: the asker's clock when nothing else says.
-
-    Future-dated edges (negative delays: AMCL's transform_tolerance) say nothing of the clock.
-    """
-    delays = sorted((statistics.median(h.delays()), h.name) for h in replay.histories.values()
-                    if not h.static and h.stamps)
-    punctual = [pair for pair in delays if pair[0] >= 0.0]
-    if not punctual and not delays:
-        return Clock(0.0, 'no /tf edge')
-    delay, name = punctual[0] if punctual else delays[-1]
-    return Clock(delay, 'the most punctual /tf edge, {}'.format(name))
 
 
 @dataclass(frozen=True)
@@ -306,8 +118,8 @@ def _modelled(replay: Replay, base: dict) -> str:
         error.exception, error.text.strip())
 
 
-def _facts(edge: EdgeHistory, asked_at: float, wait_s: float, lag: Optional[float],
-           clock: Clock) -> EdgeFacts:
+def edge_facts(edge: EdgeHistory, asked_at: float, wait_s: float, lag: Optional[float],
+               clock: Clock) -> EdgeFacts:
     """Return the edge's numbers around the moment of the lookup, and over the recording."""
     near = edge.delays(asked_at - NEAR_S, asked_at) or edge.delays()
     since = next((r for r, s in zip(edge.received, edge.stamps)
@@ -332,7 +144,7 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
                                child, replay.into(asked_at)), **base)
     nearest = to_s(error.nearest)
     lag = requested - nearest if error.kind != 'past' else nearest - requested
-    facts = _facts(edge, asked_at, wait_s, lag if error.kind != 'empty' else None, clock)
+    facts = edge_facts(edge, asked_at, wait_s, lag if error.kind != 'empty' else None, clock)
     if error.kind == 'single':
         return Explanation(cause='sent_once', edge=facts, why='{} held one sample (stamped {}) '
                            'at {}: tf2 interpolates only between two'.format(
@@ -351,7 +163,7 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
     stall = max(STALL_PERIODS * period, STALL_MIN_S) if period else STALL_MIN_S
     base['recording_ended'] = covered is None and replay.end - edge.received[-1] < stall
     if lag > LAG_APART_S and covered is None and asked_at > replay.end:
-        assert facts.usual_s is not None  # an edge's history is never empty: _facts gives it
+        assert facts.usual_s is not None  # an edge's history is never empty: edge_facts gives it
         return Explanation(cause='clocks_apart', edge=facts, why='the requested time {} is {} '
                            's past the newest stamp of {}, and past every stamp it has in the '
                            'recording (it runs {} s behind its arrival, {} {} s), asked after '
@@ -389,7 +201,7 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
         return _delivered_late(replay, base, edge, facts)
     if period is None or delay >= wait_s:  # no rate brings it within the wait
         fix_s = lag + MARGIN_S
-        # an edge's history is never empty: _facts gives both
+        # an edge's history is never empty: edge_facts gives both
         assert facts.behind_s is not None and facts.behind_max_s is not None
         return Explanation(cause='late_stamps', edge=facts, why='{} is stamped {} s behind its '
                            'arrival (median around the lookup; up to {} s), {} s more than {} '
@@ -418,7 +230,7 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
 def _clocks_apart(base: dict, edge: EdgeHistory, facts: EdgeFacts, apart: float,
                   clock: Clock) -> Explanation:
     """Explain an edge whose stamps run on another clock than the asker's, all along."""
-    assert facts.usual_s is not None  # an edge's history is never empty: _facts gives it
+    assert facts.usual_s is not None  # an edge's history is never empty: edge_facts gives it
     why = ('{} is stamped {} s behind its arrival (median of {} samples over the recording), '
            '{} {} s: the two run {} s apart against the same arrivals. Two clocks (no time sync '
            'between the machine that stamps {} and the one that stamps the lookup), or a '
@@ -438,7 +250,7 @@ def _clocks_apart(base: dict, edge: EdgeHistory, facts: EdgeFacts, apart: float,
 def _delivered_late(replay: Replay, base: dict, edge: EdgeHistory,
                     facts: EdgeFacts) -> Explanation:
     """Explain samples that came late around the lookup while the edge is usually in time."""
-    assert facts.behind_max_s is not None  # an edge's history is never empty: _facts gives it
+    assert facts.behind_max_s is not None  # an edge's history is never empty: edge_facts gives it
     asked_at, wait_s = base['asked_at'], base['wait_s']
     usual = facts.usual_s or 0.0
     late = [(r, s) for r, s in zip(edge.received, edge.stamps)
@@ -598,85 +410,3 @@ def explain_pasted(replay: Replay, kind: str, frame: str, asked_at: float, wait_
     if kind == 'loop':
         return _loop(replay, base, asked_at)
     return _missing(replay, base, frame, asked_at)
-
-
-def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp: int,
-                      wait_s: float, text: str) -> Optional[Explanation]:
-    """
-    Explain a sample tf2 refused on insertion (repeated: TF_REPEATED_DATA, else TF_OLD_DATA).
-
-    Finds the edge's samples at the stamp in the recording, who sent them and what was held
-    when they arrived; None where the recording holds that stamp for that frame at most once
-    (repeated) or never (old data): the refused sample did not reach the recorder.
-    """
-    sent = [(m.received, r, m.publisher) for m in replay.messages for r in m.records
-            if r.child.lstrip('/') == child and (not parent or r.parent.lstrip('/') == parent)
-            and abs(to_ns(r.stamp) - stamp) <= STAMP_MATCH_NS]
-    if len(sent) < (2 if kind == 'repeated' else 1):
-        return None
-    first = sent[0][1]
-    edge = replay.histories[(first.parent.lstrip('/'), child)]
-    code = 'TF_REPEATED_DATA' if kind == 'repeated' else 'TF_OLD_DATA'
-    base = {'target': edge.parent, 'source': child, 'requested': to_s(stamp),
-            'asked_at': sent[-1][0], 'wait_s': wait_s, 'distro': replay.distro, 'tf2': PASTED,
-            'answer': Answer(error=Tf2Error(code, kind, ' '.join(text.split()), child, stamp))}
-    facts = _facts(edge, sent[-1][0], wait_s, None, receive_clock(replay))
-    senders = sorted({who for _, _, who in sent if who}) or ['not recorded']
-    if kind == 'repeated':
-        return _repeated(replay, base, edge, facts, sent, senders)
-    return _old_data(replay, base, edge, facts, sent[0][0], senders)
-
-
-def _repeated(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts,
-              sent: list, senders: List[str]) -> Explanation:
-    """Explain one stamp sent more than once: two publishers, or one re-sending."""
-    values = {(r.translation, r.rotation) for _, r, _ in sent}
-    spread = sent[-1][0] - sent[0][0]
-    if distro_named(replay.distro).repeated == 'reject':
-        kept = 'tf2 (noetic) keeps the first and drops the other {} with this warning'.format(
-            len(sent) - 1)
-    else:
-        kept = ('tf2 ({}) prints no such warning: it skips an identical copy and keeps a '
-                'different value beside the first (the line comes from ROS 1, or a ROS 2 '
-                'tf2 before 0.25.6)'.format(replay.distro))
-    if len(values) > 1:
-        who = 'two publishers of one edge, or one stamping two poses alike'
-        fix = 'send {} from one node only (publish_tf / enable_odom_tf false on the other: ' \
-            'robot_localization, a diff drive controller; Gazebo beside joint_state_publisher)' \
-            .format(edge.name)
-    else:
-        who = 'one publisher re-sending its last transform without a new stamp (a timer ' \
-            'faster than its data, or sim time stepping coarser than its rate)'
-        fix = 'send {} only when its data is new, or stamp every send anew'.format(edge.name)
-    why = ('{} was sent {} times stamped {} ({}; the copies arrived over {} s from {}; senders: '
-           '{}): {}. {}'.format(
-               edge.name, len(sent), fmt(base['requested']), 'one value' if len(values) == 1
-               else '{} different values'.format(len(values)), fmt(spread),
-               replay.into(sent[0][0]), ', '.join(senders), who, kept))
-    return Explanation(cause='resent', edge=facts, why=why, fix=fix, **base)
-
-
-def _old_data(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts, arrived: float,
-              senders: List[str]) -> Optional[Explanation]:
-    """Explain a sample older than tf2's window behind the newest already held."""
-    held = [s for r, s in zip(edge.received, edge.stamps) if r < arrived]
-    newest = max(held) if held else None
-    stamp = base['requested']
-    if newest is None or newest - stamp <= replay.cache_time_s:
-        return None  # tf2 took it in this recording: the node held other data
-    back = newest - stamp
-    reset = sum(1 for r, s in zip(edge.received, edge.stamps)  # they stayed back
-                if r >= arrived and s < newest - replay.cache_time_s) > 1
-    why = ('{} stamped {} arrived {} from {}, {} s older than the newest sample already held '
-           "({}): past tf2's window of {} s, so tf2 drops it{}".format(
-               edge.name, fmt(stamp), replay.into(arrived), ', '.join(senders), fmt(back),
-               fmt(newest), fmt(replay.cache_time_s),
-               ': its stamps went back and stayed back while the recording ran on (a simulator '
-               'reset, a bag replayed without --clock, or a publisher on another clock)'
-               if reset else ': one old sample among newer ones (a publisher out of order, or '
-               'two publishers of one edge on clocks apart)'))
-    return Explanation(cause='reset' if reset else 'old_data', edge=facts, why=why,
-                       fix='restart the nodes after a simulator reset (tf2_ros clears its '
-                       'buffer only when its own clock jumps back), and give every node the '
-                       'same use_sim_time' if reset else 'send {} from one node on one clock'
-                       .format(edge.name), fix_s=back, **base)

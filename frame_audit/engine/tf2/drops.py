@@ -13,9 +13,9 @@ its stamps catch up: counted apart from ordinary old data, which is a publisher 
 from dataclasses import dataclass, field
 from typing import Dict, List, Sequence, Tuple
 
-from .buffer import Buffer
-from .diagnose import JUMP_BACK_S, TfMessage
+from .buffer_core import Buffer
 from .distros import DEFAULT_DISTRO, to_ns
+from .replay import JUMP_BACK_S, TfMessage
 
 UNKNOWN = 'unknown_publisher'  # tf2's authority when the sender is not known
 

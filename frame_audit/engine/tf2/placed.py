@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import statistics
 from typing import Dict, List, Optional
 
-from .diagnose import Clock, explain, Explanation, Replay
+from .diagnose import explain, Explanation
+from .replay import Clock, Replay
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def summarize(replay: Replay, stamped: List[Stamped], topic: str, target: str, s
     later = [e for e in refused if e.cause == 'late_stamps' and e.fix_s is not None]
     latest = max(later, key=_fix_s, default=None)
     common = max(causes, key=lambda cause: causes[cause], default=None)
-    worst = max((e for e in refused if e.cause == common), key=_lag, default=None)
+    worst = max((e for e in refused if e.cause == common), key=_edge_lag_s, default=None)
     return Summary(topic, len(stamped) - unjudged, len(refused), causes, edges, first,
                    max(needed) if needed and not never else None,
                    latest.fix_s if latest else None, worst, never, cut_off, unjudged,
@@ -98,7 +99,7 @@ def _most_needed(refused: List[Explanation]) -> Optional[float]:
     return max((e.wait_needed_s for e in refused if e.wait_needed_s is not None), default=None)
 
 
-def _lag(explanation: Explanation) -> float:
+def _edge_lag_s(explanation: Explanation) -> float:
     edge = explanation.edge
     return edge.lag_s if edge is not None and edge.lag_s is not None else -1.0
 

@@ -23,11 +23,11 @@ from typing import AbstractSet, Any, Collection, Deque, Dict, Iterable, List, Op
     Tuple
 
 from .backend import model_name, Real
-from .buffer import Buffer, Tf2Error
-from .diagnose import ask, feed, JUMP_BACK_S, TfMessage
+from .buffer_core import Buffer, Tf2Error
 from .distros import DEFAULT_DISTRO, to_s
 from .drops import UNKNOWN
-from ..config import Lookup
+from .replay import ask, feed, JUMP_BACK_S, TfMessage
+from ..config import LookupEntry
 from ..records import TransformRecord
 
 MAX_PENDING = 10000  # lookups waiting per entry; past this the oldest is asked at once
@@ -81,10 +81,10 @@ Apart = Dict[Tuple[str, str], int]  # (why, subject) -> lookups
 
 
 @dataclass(frozen=True)
-class Held:
+class HeldRefusal:
     """A refusal tf2 gave before its limiting edge came again: late or stopped, not yet known."""
 
-    lookup: Lookup
+    lookup: LookupEntry
     due: float
     edge: str
     refusal: Refusals  # this one refusal
@@ -104,7 +104,7 @@ class Second:
 class Tally:
     """One entry's lookups over the window, added up for the check."""
 
-    lookup: Lookup
+    lookup: LookupEntry
     asked: int = 0
     apart: Apart = field(default_factory=dict)
     refused: Dict[str, Refusals] = field(default_factory=dict)
@@ -126,7 +126,7 @@ class Tally:
 class LookupWatch:
     """The configured lookups, asked of a tf2 model fed in arrival order."""
 
-    def __init__(self, lookups: Sequence[Lookup], cache_time_s: float = 10.0,
+    def __init__(self, lookups: Sequence[LookupEntry], cache_time_s: float = 10.0,
                  distro: str = DEFAULT_DISTRO, max_frames: int = 10000,
                  silent_after_s: float = 1.0, real: Optional[Real] = None):
         """
@@ -148,10 +148,10 @@ class LookupWatch:
         # frames once it is given this watch (FrameStore.lookups)
         self.reserved: AbstractSet[str] = frozenset(lookup.target for lookup in lookups)
         self.silent_after_s = silent_after_s
-        self.pending: Dict[Lookup, Deque[Pending]] = {lookup: deque() for lookup in lookups}
-        self.seconds: Dict[Lookup, Deque[Second]] = {lookup: deque() for lookup in lookups}
-        self.before_tf: Dict[Lookup, int] = dict.fromkeys(self.lookups, 0)
-        self.frames: Dict[Lookup, Dict[str, None]] = {lookup: {} for lookup in lookups}
+        self.pending: Dict[LookupEntry, Deque[Pending]] = {lookup: deque() for lookup in lookups}
+        self.seconds: Dict[LookupEntry, Deque[Second]] = {lookup: deque() for lookup in lookups}
+        self.before_tf: Dict[LookupEntry, int] = dict.fromkeys(self.lookups, 0)
+        self.frames: Dict[LookupEntry, Dict[str, None]] = {lookup: {} for lookup in lookups}
         self.topics = {lookup.topic for lookup in lookups}
         self.last: Optional[float] = None  # the last transform's arrival
         # per child frame (as many as the buffer has caches): its edge's first stamp, when a
@@ -159,7 +159,7 @@ class LookupWatch:
         self.first_stamp: Dict[str, float] = {}
         self.arrived: Dict[str, float] = {}
         self.taken: Dict[str, float] = {}
-        self.held: Dict[str, Deque[Held]] = {}  # child frame -> refusals since it last came
+        self.held: Dict[str, Deque[HeldRefusal]] = {}  # child frame -> refusals since it last came
 
     def add_transforms(self, records: Iterable[TransformRecord], received: float,
                        static: bool, publisher: Optional[str]) -> None:
@@ -237,7 +237,7 @@ class LookupWatch:
             while pending and pending[0].due < before:
                 self._answer(lookup, pending.popleft())
 
-    def _bucket(self, lookup: Lookup, due: float) -> Second:
+    def _bucket(self, lookup: LookupEntry, due: float) -> Second:
         """Return the second a lookup due then is counted in (made if new)."""
         seconds = self.seconds[lookup]
         second = int(math.floor(due))
@@ -249,7 +249,7 @@ class LookupWatch:
         seconds.insert(index, Second(second))
         return seconds[index]
 
-    def _answer(self, lookup: Lookup, waiting: Pending) -> None:
+    def _answer(self, lookup: LookupEntry, waiting: Pending) -> None:
         """Ask tf2 for one message as the buffer stands, and count (or hold) the answer."""
         answer = ask(self.buffer, lookup.target, waiting.frame, waiting.stamp, self.real)
         bucket = self._bucket(lookup, waiting.due)
@@ -282,7 +282,7 @@ class LookupWatch:
             if len(held) >= MAX_PENDING:
                 oldest = held.popleft()
                 _add_counts(self._bucket(oldest.lookup, oldest.due).apart, {(SILENT, edge): 1})
-            held.append(Held(lookup, waiting.due, edge, refusal))
+            held.append(HeldRefusal(lookup, waiting.due, edge, refusal))
             return
         bucket.refused.setdefault(edge, Refusals(error.kind, error.frame)).merge(refusal)
 
@@ -335,7 +335,7 @@ class LookupWatch:
         """
         return [self._tally(lookup, now, ended) for lookup in self.lookups]
 
-    def _tally(self, lookup: Lookup, now: float, ended: bool) -> Tally:
+    def _tally(self, lookup: LookupEntry, now: float, ended: bool) -> Tally:
         """Add up one entry's seconds, and its refusals still held."""
         tally = Tally(lookup, before_tf=self.before_tf[lookup], frames=tuple(self.frames[lookup]),
                       tf2=self.tf2)

@@ -47,7 +47,7 @@ class Bringup:
     gazebo: bool = False
 
     @property
-    def joint_states(self) -> bool:
+    def publishes_joint_states(self) -> bool:
         """Return whether a node of the bringup is known to publish /joint_states."""
         return any(node.executable in JOINT_STATES or any(
             token.value in JOINT_STATES for token in node.arguments) for node in self.nodes)

@@ -22,8 +22,8 @@ from .static_tf import is_static_publisher, static_edge, unvalued_edge
 from .table import declared_publishers, Publisher, publisher_of, sent_edges, TABLE
 from ..bringups.plan import Plan
 from ..bringups.planner import Bringup
-from ..model import Built, DeclaredEdge, DESCRIPTION, Description, LaunchedNode, NodeParams, \
-    Param, Problems, Unresolved, Where
+from ..model import BuiltAtLaunch, DeclaredEdge, DESCRIPTION, Description, LaunchedNode, \
+    NodeParams, Param, Problems, Unresolved, Where
 from ..readers.description import Body, body_edges, manager_paths, read_description
 from ..readers.install import missing_from_package, source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
@@ -88,7 +88,7 @@ def _label(node: LaunchedNode) -> str:
         if node.label() != node.executable else 'the node ' + runs
 
 
-def _remapped(node: LaunchedNode, static: bool, possible: Possible) -> bool:
+def _is_remapped(node: LaunchedNode, static: bool, possible: Possible) -> bool:
     """
     Return whether a node's /tf (or /tf_static) is remapped away: its edges join no tree.
 
@@ -158,7 +158,7 @@ class Reader:
 
     def _parameter_file(self, value: object, where: Where) -> Optional[str]:
         """Return a parameter file as a workspace path; warn about those the lint cannot read."""
-        if isinstance(value, Built):
+        if isinstance(value, BuiltAtLaunch):
             self.problems.warn(where, 'inline parameters built over {} are known only when the '
                                'launch runs: they are not checked'.format(value), 'unresolved')
             return None
@@ -250,7 +250,7 @@ class Reader:
             if publisher.description else sent_edges(params, self.table)
         if edges is None:
             possible.append((_label(node), node.where))
-        return [edge for edge in edges or [] if not _remapped(node, edge.static, possible)]
+        return [edge for edge in edges or [] if not _is_remapped(node, edge.static, possible)]
 
     def _robot_edges(self, node: LaunchedNode, bringup: Bringup) -> Optional[List[DeclaredEdge]]:
         """Return robot_state_publisher's edges, or None once it is said why they are unknown."""
@@ -316,7 +316,7 @@ class Reader:
             return 'its frame_prefix is {}, known only when the launch runs'.format(prefix.value)
         return body if isinstance(body, str) else body_edges(
             body, node.where, _own_prefix(prefix.value if prefix else ''), bringup.gazebo,
-            bringup.joint_states)
+            bringup.publishes_joint_states)
 
     def _static_edges(self, launched: List[LaunchedNode]) -> List[DeclaredEdge]:
         """Return each static_transform_publisher's edge; one the lint cannot read is said."""

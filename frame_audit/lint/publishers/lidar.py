@@ -23,7 +23,7 @@ FRAME_KEYS = ('frame_id', 'laser_frame', 'laser_frame_id', 'scan_frame', 'lidar_
 def own_lidar(config: AuditConfig, edges: Sequence[DeclaredEdge],
               nodes: Sequence[NodeParams]) -> AuditConfig:
     """Return the config with the workspace's own LiDAR frame, or '' when its files cannot say."""
-    candidates = sorted({edge.key[1] for edge in edges if _lidar_like(edge.key[1])})
+    candidates = sorted({edge.key[1] for edge in edges if _is_lidar_like(edge.key[1])})
     named = {param.value.lstrip('/') for node in nodes for param in node.params.values()
              if leaf(param.name) in FRAME_KEYS and isinstance(param.value, str)}
     chosen = _chosen(candidates, named, config.laser_frame)
@@ -35,7 +35,7 @@ def own_lidar(config: AuditConfig, edges: Sequence[DeclaredEdge],
                    lookups=None)
 
 
-def _lidar_like(frame: str) -> bool:
+def _is_lidar_like(frame: str) -> bool:
     """Return whether a frame's own name (past any prefix) says it is a LiDAR's."""
     return any(word in frame.rsplit('/', 1)[-1].lower() for word in LIDAR_WORDS)
 

@@ -7,10 +7,10 @@ Two forms: positional `x y z yaw pitch roll parent child` (yaw before roll) or
 `x y z qx qy qz qw parent child`, and flags `--x --y --z --roll --pitch --yaw` or
 `--qx --qy --qz --qw`, `--frame-id`, `--child-frame-id` (missing numbers are 0).
 """
-import math
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from ..model import DeclaredEdge, Token, Unpacked, Unresolved, Where
+from ...engine.admission import is_finite, is_unit
 from ...engine.geometry import quat_from_rpy, Transform
 
 VIA = 'static_transform_publisher'
@@ -135,16 +135,6 @@ def unvalued_edge(tokens: List[Token], where: Where) -> Optional[DeclaredEdge]:
     return _edge(fields, frames, None, where)
 
 
-def finite(value: Optional[Transform]) -> bool:
-    """Return whether every number is finite: tf2 drops transforms with NaN or infinity."""
-    return value is None or all(math.isfinite(v) for v in value.translation + value.rotation)
-
-
 def taken_by_tf2(edge: DeclaredEdge) -> bool:
-    """Return whether tf2 would take an edge's value (finite, a unit quaternion)."""
-    return finite(edge.value) and (edge.value is None or unit_quaternion(edge.value.rotation))
-
-
-def unit_quaternion(q: Tuple[float, float, float, float]) -> bool:
-    """Return whether tf2 takes a rotation: |‖q‖² − 1| < 0.01, as its buffer checks."""
-    return abs(sum(c * c for c in q) - 1.0) < 0.01
+    """Return whether tf2 would take an edge's value (finite, a unit quaternion; None: known)."""
+    return edge.value is None or is_finite(edge.value) and is_unit(edge.value.rotation)

@@ -19,7 +19,8 @@ import re
 import stat
 from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
 
-from .launch_python import Evaluator, parse_python
+from .launch_evaluator import Evaluator
+from .launch_values import parse_python
 from ..model import Unresolved
 
 SHARE = 'share'
@@ -182,20 +183,21 @@ def _named(command: str, words: List[str], package: str) -> Optional[List[str]]:
 
 
 @dataclass(frozen=True)
-class Built:
+class InstalledExecutables:
     """The executables a package installs where `ros2 run` looks, and the file that says so."""
 
     names: FrozenSet[str]
     said_by: str  # 'CMakeLists.txt', 'setup.py (console_scripts)'
 
 
-def built_executables(folder: Path, package: str) -> Optional[Built]:
+def installed_executables(folder: Path, package: str) -> Optional[InstalledExecutables]:
     """Return the executables a package installs where `ros2 run` looks; None if unknown."""
     if os.path.lexists(folder / 'setup.py'):
         scripts = _console_scripts(folder)
-        return None if scripts is None else Built(scripts, 'setup.py (console_scripts)')
+        return None if scripts is None \
+            else InstalledExecutables(scripts, 'setup.py (console_scripts)')
     names = _cmake_executables(folder, package)
-    return None if names is None else Built(names, 'CMakeLists.txt')
+    return None if names is None else InstalledExecutables(names, 'CMakeLists.txt')
 
 
 def _console_scripts(folder: Path) -> Optional[FrozenSet[str]]:

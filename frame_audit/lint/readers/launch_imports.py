@@ -62,7 +62,7 @@ def _module_file(module: str, path: Path, root: Path) -> Optional[Path]:
     return None
 
 
-def _own(module: str, path: Path, root: Path) -> bool:
+def _is_own(module: str, path: Path, root: Path) -> bool:
     """Return whether a module is named after the launch file's own package."""
     folder = _package_folder(path, root)
     return folder is not None and module.split('.')[0] == folder.name
@@ -107,7 +107,7 @@ def _from_module(statement: ast.ImportFrom, path: Path, root: Path) -> Dict[str,
     source = _module_file(module, path, root)
     if source is None:  # launch, launch_ros, os: not the workspace's; its own: unread
         return {local: Helper(None, module + ' (not in the package)')
-                for _, local in names if _own(module, path, root)}
+                for _, local in names if _is_own(module, path, root)}
     functions, assigns = _functions(source)
     shown = os.path.relpath(source, root)
     return {local: Helper(functions.get(name), shown, assigns, functions)

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional
 
 import yaml
 
-from .launch_python import command_description, expression_value, outside, truth
+from .launch_values import command_description, expression_value, outside, truth
 from .markup import Element, LinedDict, LinedList
 from .params import yaml_text
 from ..model import Branch, DESCRIPTION, Include, LaunchedNode, LaunchRead, Param, Token, \

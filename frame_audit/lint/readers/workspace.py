@@ -20,9 +20,11 @@ from xml.parsers import expat
 
 import yaml
 
-from .install import build_share, Built, built_executables, MAX_BUILD_BYTES, unreadable_build_files
+from .install import build_share, installed_executables, InstalledExecutables, MAX_BUILD_BYTES, \
+    unreadable_build_files
 from .launch_markup import read_launch, yaml_launch_root
-from .launch_python import parse_python, read_python_launch
+from .launch_python import read_python_launch
+from .launch_values import parse_python
 from .markup import Element, LinedDict, load_xml, load_yaml
 from .params import param_blocks
 from .scripts import Together, together
@@ -75,7 +77,7 @@ class Collected:
     unreadable_launch: List[Where] = field(default_factory=list)
     unreadable: Set[str] = field(default_factory=set)  # files already reported as such
     templates: Set[str] = field(default_factory=set)  # Jinja YAML a launch renders first
-    executables: Dict[str, Built] = field(default_factory=dict)  # where known
+    executables: Dict[str, InstalledExecutables] = field(default_factory=dict)  # where known
     share: str = ''  # the share folder's links live here, for the time of one lint
     links: Dict[str, Where] = field(default_factory=dict)  # every description's links
     scripts: Dict[str, List[Together]] = field(default_factory=dict)  # launches run at once
@@ -262,7 +264,7 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
         if path.suffix in READERS and path.name != 'package.xml':
             _read(collected, path)
     for name, folder in folders.items():
-        built = built_executables(folder, name)
+        built = installed_executables(folder, name)
         if built is not None:
             collected.executables[name] = built
     return collected

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 import yaml
 
-from ..model import exclusive, LaunchedNode, ParamBlock
+from ..model import are_exclusive, LaunchedNode, ParamBlock
 from ..publishers.controllers import spawner_names, SPAWNERS
 from ..publishers.parameters import node_params
 from ..readers.params import node_name
@@ -90,7 +90,7 @@ def two_joint_state_publishers(launched: Sequence[LaunchedNode],
         topic = _published(jsp)
         for spawner, name in _broadcasters(launched, types):
             if topic is None or topic != _topic(spawner.namespace, TOPIC) \
-                    or exclusive(jsp.branch, spawner.branch) or topic in _sources(jsp, blocks):
+                    or are_exclusive(jsp.branch, spawner.branch) or topic in _sources(jsp, blocks):
                 continue
             findings.append(Finding(
                 LINT_NODES, Level.WARN,

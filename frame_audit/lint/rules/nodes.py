@@ -15,10 +15,10 @@ from typing import AbstractSet, Dict, List, Mapping, Sequence, Tuple
 from .joint_states import two_joint_state_publishers
 from .subject import Subject
 from .tree_rules import MAX_NAMED
-from ..model import exclusive, LaunchedNode, ParamBlock
+from ..model import are_exclusive, LaunchedNode, ParamBlock
 from ..publishers.parameters import default_names, matches
 from ..publishers.table import Publisher
-from ..readers.install import Built
+from ..readers.install import InstalledExecutables
 from ..readers.params import node_name
 from ...engine.check_ids import LINT_NODES, LINT_PARAMETERS
 from ...engine.checks.common import first_of
@@ -41,7 +41,7 @@ DATA_SUFFIXES = ('.yaml', '.yml', '.xml', '.launch', '.urdf', '.xacro', '.lua', 
 SLIP = 0.8  # how alike a typo leaves two names (slam_tolbox, map_sever); unlike names are others'
 
 
-def _standard(name: str) -> bool:
+def _is_standard(name: str) -> bool:
     """Return whether a block names a standard node of the covered stacks (never a slip)."""
     return name in STANDARD_NODES or name.endswith(INTERNAL_SUFFIXES)
 
@@ -113,14 +113,14 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
             if renamed:  # with a block of its own, the other is some other node's (map_server)
                 findings.append(_renamed(block, renamed[0]))
                 continue
-            if _standard(own):
+            if _is_standard(own):
                 continue
             guess = difflib.get_close_matches(own, names, n=1, cutoff=SLIP)
             if not guess:
                 if len(nodes) == 1 and not served:
                     findings.append(_lost(block, nodes[0]))
                 continue
-            if served and (_sibling(own, guess[0]) or difflib.get_close_matches(
+            if served and (_are_siblings(own, guess[0]) or difflib.get_close_matches(
                     own, sorted(set(elsewhere) - set(names)), n=1, cutoff=SLIP)):
                 continue  # slam_toolbox_robot2 beside robot1's own block; another's slip
             findings.append(Finding(
@@ -134,7 +134,7 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
     return findings
 
 
-def _sibling(name: str, other: str) -> bool:
+def _are_siblings(name: str, other: str) -> bool:
     """Return whether two names differ in their numbers alone: robot1 and robot2's nodes."""
     return re.sub(r'\d+', '#', name) == re.sub(r'\d+', '#', other)
 
@@ -152,7 +152,7 @@ def same_names(launched: List[LaunchedNode]) -> List[Finding]:
         if isinstance(node.name, str) and node.name:
             by_name.setdefault(node.label(), []).append(node)
     by_name = {name: [n for n in nodes if any(
-        m is not n and not exclusive(n.branch, m.branch) for m in nodes)]
+        m is not n and not are_exclusive(n.branch, m.branch) for m in nodes)]
         for name, nodes in by_name.items()}
     return [Finding(
         LINT_NODES, Level.WARN,
@@ -209,7 +209,7 @@ def misspelled_executables(launched: Sequence[LaunchedNode],
 
 
 def unbuilt_executables(launched: Sequence[LaunchedNode],
-                        executables: Mapping[str, Built]) -> List[Finding]:
+                        executables: Mapping[str, InstalledExecutables]) -> List[Finding]:
     """
     Report an executable a workspace package never builds or installs where `ros2 run` looks.
 

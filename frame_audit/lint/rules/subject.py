@@ -11,7 +11,7 @@ from typing import Callable, FrozenSet, List, Mapping, Tuple
 
 from ..model import LaunchedNode, ParamBlock
 from ..publishers.declared import Declared
-from ..readers.install import Built
+from ..readers.install import InstalledExecutables
 from ...engine.findings import CheckResult, Finding
 
 
@@ -35,7 +35,7 @@ class Subject:
     problems: Tuple[Finding, ...]
     files: Tuple[int, str]
     bringups: Tuple[str, ...]
-    executables: Mapping[str, Built] = field(default_factory=dict)
+    executables: Mapping[str, InstalledExecutables] = field(default_factory=dict)
     handed: FrozenSet[str] = frozenset()
 
 

@@ -12,14 +12,16 @@ import math
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .laser_rules import laser_problems
-from ..model import DeclaredEdge, exclusive, NodeParams, Param, Where
+from ..model import are_exclusive, DeclaredEdge, NodeParams, Param, Where
 from ..publishers.declared import Declared
-from ..publishers.static_tf import finite, unit_quaternion
 from ..publishers.table import frame_params, outside_edge, publisher_of, reads_frames, \
     sent_edges, switch_of
 from ..readers.params import is_frame_key, leaf, yaml_text
+from ...engine.admission import is_finite, is_unit, SAID
 from ...engine.check_ids import CHAIN, CONNECTIVITY, PARENTS, VALUES
+from ...engine.checks.chain import not_above
 from ...engine.checks.common import arrow, describe, first_of
+from ...engine.checks.parents import two_parents
 from ...engine.config import AuditConfig
 from ...engine.findings import CheckResult, Finding, fmt, Level
 from ...engine.geometry import distance, normalized, quat_from_rpy, rotation_angle, rpy_of
@@ -37,7 +39,7 @@ def rep105_parents(config: AuditConfig) -> Dict[str, str]:
             config.odom_frame: config.map_frame}
 
 
-def _expected(edge: DeclaredEdge, declared: Declared) -> bool:
+def _is_expected(edge: DeclaredEdge, declared: Declared) -> bool:
     """Return whether an edge is the car's: REP 105's parent, the measured LiDAR offset."""
     config = declared.config
     parent_of = rep105_parents(config)
@@ -56,29 +58,29 @@ def _suspect(edges: Sequence[DeclaredEdge], declared: Declared) -> DeclaredEdge:
     a fixed one already holds (a localizer aimed at a body frame); else the last.
     """
     moving = [e for e in edges if not e.static] if any(e.static for e in edges) else []
-    return next((e for e in edges if not _expected(e, declared)),
+    return next((e for e in edges if not _is_expected(e, declared)),
                 moving[0] if moving else edges[-1])
 
 
-def alternatives(edges: Sequence[DeclaredEdge]) -> bool:
+def are_alternatives(edges: Sequence[DeclaredEdge]) -> bool:
     """Return whether no two of these edges run together (each pair on opposite sides)."""
-    return all(exclusive(a.branch, b.branch) for i, a in enumerate(edges) for b in edges[i + 1:])
+    return all(are_exclusive(a.branch, b.branch)
+               for i, a in enumerate(edges) for b in edges[i + 1:])
 
 
 def _second_parents(declared: Declared) -> List[Finding]:
     findings = []
     for child, edges in sorted(declared.parents().items()):
         parents = sorted({e.key[0] for e in edges})
-        if len(parents) < 2 or alternatives(edges):
+        if len(parents) < 2 or are_alternatives(edges):
             continue
         suspect = _suspect(edges, declared)
         described = ' and '.join('{} ({})'.format(e.key[0], e.describe(suspect.at('parent')))
                                  for e in edges)
         findings.append(Finding(
             PARENTS, Level.ERROR,
-            '{}: {} has {} parents: {}. A frame has one parent: tf2 keeps whichever came last, '
-            'so nodes see {} jump between them; keep one'.format(
-                suspect.at('parent'), child, len(parents), described, child),
+            '{}: {}; keep one'.format(suspect.at('parent'),
+                                      two_parents(child, len(parents), described)),
             'parents:' + child, frames=(child,) + tuple(parents), values=dict(
                 suspect.at('parent').values(), parents=', '.join(parents))))
     return findings
@@ -181,7 +183,7 @@ def _two_sources(declared: Declared) -> List[Finding]:
         by_edge.setdefault(edge.key, []).append(edge)
     findings = []
     for (parent, child), edges in sorted(by_edge.items()):
-        if len(edges) < 2 or alternatives(edges):
+        if len(edges) < 2 or are_alternatives(edges):
             continue
         same = _same_value(edges, declared)
         suspect = _suspect(edges, declared)
@@ -277,10 +279,10 @@ def _out_of_order(declared: Declared, reported: List[Finding]) -> List[Finding]:
         level, possible = unknown_senders(declared)
         findings.append(Finding(
             CHAIN, level,
-            "{}{} is not above {}: in the declared tree {}'s ancestry is {}. {} (REP 105 "
-            'orders {}){}'.format('{}: '.format(switch.where) if switch else '', upper, lower,
-                                  lower, ' ← '.join(ancestry), off, ' → '.join(_chain(declared)),
-                                  possible),
+            '{}{}. {} (REP 105 orders {}){}'.format(
+                '{}: '.format(switch.where) if switch else '',
+                not_above(upper, lower, ancestry, 'in the declared tree'), off,
+                ' → '.join(_chain(declared)), possible),
             'order:{}:{}'.format(upper, lower), frames=(upper, lower),
             values=switch.where.values() if switch else {}))  # nothing declared has no place
     return findings
@@ -429,12 +431,12 @@ def check_chain_order(declared: Declared) -> CheckResult:
 def _edge_values(edge: DeclaredEdge) -> List[Finding]:
     problems = []
     if not all(edge.key):
-        problems.append((Level.ERROR, 'an empty frame id; tf2 drops these transforms'))
+        problems.append(_said('empty_frame_id'))
     elif edge.key[0] == edge.key[1]:
-        problems.append((Level.ERROR, 'a frame as its own parent; tf2 drops these transforms'))
-    if not finite(edge.value):
-        problems.append((Level.ERROR, 'NaN or infinite values; tf2 drops these transforms'))
-    elif edge.value is not None and not unit_quaternion(edge.value.rotation):
+        problems.append(_said('self_parent'))
+    if edge.value is not None and not is_finite(edge.value):
+        problems.append(_said('not_finite'))
+    elif edge.value is not None and not is_unit(edge.value.rotation):
         problems.append((Level.ERROR, _not_unit(edge.value.rotation)))
     slashed = [name for name in (edge.parent, edge.child) if name.startswith('/')]
     if slashed:
@@ -446,6 +448,12 @@ def _edge_values(edge: DeclaredEdge) -> List[Finding]:
         edge.where, arrow(repr(edge.parent), repr(edge.child)), edge.via, what),
         '{}:{}'.format(what, edge.where), frames=tuple(f for f in edge.key if f),
         values=edge.where.values()) for level, what in problems]
+
+
+def _said(reason: str) -> Tuple[Level, str]:
+    """Return a fault of a value as the audit says it (admission.SAID): level, and words."""
+    level, what, action = SAID[reason]
+    return level, '{}; {}'.format(what, action)
 
 
 def _not_unit(q: Tuple[float, float, float, float]) -> str:

@@ -96,7 +96,7 @@ class Buffer:
         parent, child = parent[1:] if parent.startswith('/') else parent, \
             child[1:] if child.startswith('/') else child
         refused = texts.validation(self.distro, parent, child, translation, rotation,
-                                   authority, _unit(rotation))
+                                   authority, _is_unit(rotation))
         if refused:
             return Insertion(False, tuple(code for code, _ in refused),
                              tuple(line for _, line in refused))
@@ -296,6 +296,6 @@ def _neg(a: Vector) -> Vector:
     return (-a[0], -a[1], -a[2])
 
 
-def _unit(rotation: Quat) -> bool:
+def _is_unit(rotation: Quat) -> bool:
     """Return whether tf2 takes the quaternion as normalized (within 1 % of squared length)."""
     return abs(sum(q * q for q in rotation) - 1.0) < QUATERNION_TOLERANCE

@@ -12,7 +12,7 @@ import importlib
 from typing import Any, Optional, Tuple
 
 from ..engine.tf2.backend import CHOICES, Real, refusal
-from ..engine.tf2.buffer import Answer
+from ..engine.tf2.buffer_core import Answer
 from ..errors import UsageError
 
 NAME = "tf2 (tf2_py, the car's BufferCore)"

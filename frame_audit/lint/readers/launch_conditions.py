@@ -1,0 +1,137 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Launch conditions, read statically: which side of each a node is on, and which are known.
+
+IfCondition, UnlessCondition, LaunchConfigurationEquals and a Python `if` are evaluated where
+their values are known; a condition only a running launch knows makes a branch, and nodes on
+its opposite sides never run together.
+"""
+import ast
+from typing import Any, Dict, List, Optional, Protocol, Tuple
+
+from .launch_values import called_name, substituted, truth
+from ..model import Branch, Unresolved
+
+
+class Computes(Protocol):
+    """What reading a condition takes of an evaluator: values, names followed, arguments."""
+
+    def value(self, expr: Optional[ast.expr]) -> Any:
+        """Return an expression's value, or Unresolved."""
+
+    def follow(self, expr: ast.expr) -> ast.expr:
+        """Return the expression a name stands for."""
+
+    def configurations(self) -> Dict[str, Any]:
+        """Return the launch arguments' values."""
+
+
+def parent_map(tree: ast.AST) -> Dict[int, ast.AST]:
+    """Return each node's parent in the tree, by the node's id: what encloses a call."""
+    return {id(child): parent for parent in ast.walk(tree)
+            for child in ast.iter_child_nodes(parent)}
+
+
+def branch_of(evaluator: Computes, call: ast.AST, parents: Dict[int, ast.AST],
+              file: str) -> Optional[Branch]:
+    """
+    Return the unknown conditions around a call, each with its side; None if one is false.
+
+    Conditions of the call and of enclosing actions, and the Python `if` it sits in: a branch
+    whose test only a running launch knows counts as taken, and as the other side's
+    alternative.
+    """
+    branch: List[Tuple[Any, bool]] = []
+    node: Optional[ast.AST] = call
+    while node is not None:
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg != 'condition':
+                    continue
+                condition = evaluator.follow(keyword.value)
+                verdict = condition_holds(evaluator, condition)
+                if verdict is False:
+                    return None
+                if verdict is None and isinstance(condition, ast.Call) and condition.args:
+                    key, side = _condition_key(condition.args[0])
+                    unless = called_name(condition.func) == 'UnlessCondition'
+                    branch.append((key, side != unless))
+        above = parents.get(id(node))
+        if isinstance(above, ast.If):
+            verdict = _test(evaluator, above.test)
+            inside = any(node is n for n in above.body)
+            if verdict is not None and verdict != inside:
+                return None
+            if verdict is None:
+                branch.append(((file, above.lineno, above.col_offset), inside))
+        node = above
+    return tuple(branch)
+
+
+def _condition_key(expr: ast.expr) -> Tuple[str, bool]:
+    """
+    Return what a condition tests, as one text for its every spelling, and whether it is not.
+
+    IfCondition(x), IfCondition([x]) and UnlessCondition(PythonExpression(['not ', x])) test
+    one launch argument: nodes on their opposite sides never run together.
+    """
+    side = True
+    while True:
+        if isinstance(expr, (ast.List, ast.Tuple)) and len(expr.elts) == 1:
+            expr = expr.elts[0]
+            continue
+        negated = _negation(expr)
+        if negated is None:
+            return ast.unparse(expr), side
+        expr, side = negated, not side
+
+
+def _negation(expr: ast.expr) -> Optional[ast.expr]:
+    """Return x of PythonExpression(['not ', x]), else None."""
+    if not (isinstance(expr, ast.Call) and called_name(expr.func) == 'PythonExpression'
+            and expr.args
+            and isinstance(expr.args[0], (ast.List, ast.Tuple)) and len(expr.args[0].elts) == 2):
+        return None
+    first, operand = expr.args[0].elts
+    negated = isinstance(first, ast.Constant) and str(first.value).strip() == 'not'
+    return operand if negated else None
+
+
+def _test(evaluator: Computes, test: ast.expr) -> Optional[bool]:
+    """Return a Python `if` test's truth where its values are known, else None."""
+    if isinstance(test, ast.BoolOp):
+        verdicts = [_test(evaluator, value) for value in test.values]
+        wanted = isinstance(test.op, ast.Or)
+        if wanted in verdicts:
+            return wanted
+        return None if None in verdicts else not wanted
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        verdict = _test(evaluator, test.operand)
+        return None if verdict is None else not verdict
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 \
+            and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
+        left, right = evaluator.value(test.left), evaluator.value(test.comparators[0])
+        if isinstance(left, Unresolved) or isinstance(right, Unresolved) \
+                or not isinstance(left, (str, int, float, bool)) \
+                or not isinstance(right, (str, int, float, bool)):
+            return None
+        return (left == right) == isinstance(test.ops[0], ast.Eq)
+    return truth(evaluator.value(test))
+
+
+def condition_holds(evaluator: Computes, condition: ast.expr) -> Optional[bool]:
+    """Return a launch condition's value, or None when only a running launch knows it."""
+    if not isinstance(condition, ast.Call):
+        return None
+    kind = called_name(condition.func)
+    values = [substituted(evaluator.value(arg)) for arg in condition.args]
+    if kind in ('IfCondition', 'UnlessCondition') and values:
+        verdict = truth(values[0])
+        return None if verdict is None else verdict == (kind == 'IfCondition')
+    if kind in ('LaunchConfigurationEquals', 'LaunchConfigurationNotEquals') and len(values) == 2:
+        value = evaluator.configurations().get(values[0]) if isinstance(values[0], str) else None
+        if isinstance(value, Unresolved) or value is None:
+            return None
+        return (str(value) == str(values[1])) == (kind == 'LaunchConfigurationEquals')
+    return None

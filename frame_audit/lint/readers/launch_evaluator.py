@@ -1,0 +1,310 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+A Python launch file's expressions computed statically, from the file and the workspace.
+
+Values are computed the way the launch would compute them where that needs no running launch:
+literals, names assigned in the file, os.path.join, PathJoinSubstitution, pathlib's `/`,
+get_package_share_directory and FindPackageShare (a package of the workspace), FindExecutable,
+and LaunchConfiguration: the value the launch is given, else its DeclareLaunchArgument default.
+Anything else is Unresolved.
+"""
+import ast
+import math
+import operator
+import os
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set
+
+from .launch_conditions import condition_holds
+from .launch_values import called_name, command_description, expression_value, is_number, \
+    outside, position, truth
+from ..model import Description, Unresolved
+
+CONSTANTS = {'math.pi': math.pi, 'math.tau': math.tau, 'np.pi': math.pi, 'numpy.pi': math.pi}
+ARITHMETIC: Dict[type, Callable[[float, float], float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Div: operator.truediv}
+MAX_STEPS = 200000  # expression evaluations per launch file
+MAX_VALUE = 100000  # characters (or items) in one computed value
+
+
+class Evaluator:
+    """Computes a launch file's expressions statically, from the file and the workspace."""
+
+    def __init__(self, tree: ast.AST, packages: Mapping[str, str],
+                 given: Optional[Mapping[str, Any]] = None,
+                 calls: Optional[Mapping[str, Callable[[ast.Call], Any]]] = None,
+                 path: str = ''):
+        """Index the file's assignments and launch arguments; given holds the values passed."""
+        self.packages = packages
+        self.path = path
+        self.given = dict(given or {})
+        self.assigned: Dict[str, ast.expr] = {}
+        self.ambiguous: Set[str] = set()  # assigned twice (branches): only a run knows which
+        self.defaults: Dict[str, ast.expr] = {}
+        self.active: Set[str] = set()
+        self.steps = 0  # a file built to re-evaluate names without bound meets a budget
+        for node in sorted((n for n in ast.walk(tree)
+                            if isinstance(n, (ast.Assign, ast.Call, ast.withitem))),
+                           key=lambda n: position(n)):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Name):
+                self._assign(node.targets[0].id, node.value)
+            elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
+                self._assign(node.optional_vars.id, node.context_expr)
+            elif isinstance(node, ast.Call) and called_name(node.func) == 'DeclareLaunchArgument':
+                self._declare(node)
+        self.calls: Dict[str, Callable[[ast.Call], Any]] = {
+            'join': self._join, 'PathJoinSubstitution': self._path_join,
+            'get_package_share_directory': self._share, 'FindPackageShare': self._share,
+            'FindExecutable': self._executable,
+            'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
+            'ParameterFile': self._first, 'str': self._first, 'Path': self._first,
+            'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
+            'RewrittenYaml': self._rewritten, 'ReplaceString': self._replaced,
+            'find': self._receiver,  # FindPackageShare(p).find(p): the share folder
+            'EqualsSubstitution': self._logic, 'NotEqualsSubstitution': self._logic,
+            'AndSubstitution': self._logic, 'OrSubstitution': self._logic,
+            'NotSubstitution': self._logic,
+            'toprettyxml': self._receiver, 'split': self._split, 'items': self._items,
+            'open': self._description, 'read': self._read, 'read_text': self._read,
+            'process_file': self._description, 'Command': self._command,
+            'PythonExpression': self._python_expression, 'dirname': self._dirname,
+            'ThisLaunchFileDir': lambda call: os.path.dirname(self.path) if self.path else
+            Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
+            **(calls or {}),
+        }
+
+    def _assign(self, name: str, value: ast.expr) -> None:
+        """
+        Hold a name's value; one assigned two values (branches, functions) only a run knows.
+
+        The same expression twice (`share = get_package_share_directory('car')` in an
+        OpaqueFunction's setup and in generate_launch_description) is one value.
+        """
+        if name in self.assigned and ast.dump(value) != ast.dump(self.assigned[name]):
+            self.ambiguous.add(name)
+        self.assigned[name] = value
+
+    def _declare(self, call: ast.Call) -> None:
+        keywords = {k.arg: k.value for k in call.keywords}
+        name = self.value(call.args[0]) if call.args else self.value(keywords.get('name'))
+        default = keywords.get('default_value', call.args[1] if len(call.args) > 1 else None)
+        if isinstance(name, str) and default is not None:
+            self.defaults[name] = default
+
+    def configurations(self) -> Dict[str, Any]:
+        """Return every launch argument's value in this file: given, else its default."""
+        found = {name: self.value(default) for name, default in self.defaults.items()}
+        found.update(self.given)
+        return found
+
+    def value(self, expr: Optional[ast.expr]) -> Any:
+        """Return what expr computes to, or Unresolved naming it; ValueError past the budget."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise ValueError('more than {} steps to evaluate its expressions (names that '
+                             'expand without bound?)'.format(MAX_STEPS))
+        if expr is None:
+            return None
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):  # {path}: a set of one file
+            return [self.value(item) for item in expr.elts]
+        if isinstance(expr, ast.Dict):
+            return {self.value(k): self.value(v) for k, v in zip(expr.keys, expr.values)}
+        if isinstance(expr, ast.Name):
+            return self._variable(expr)
+        if isinstance(expr, ast.BinOp):
+            return self._binary(expr)
+        if isinstance(expr, ast.JoinedStr):
+            return self._concatenate([self.value(part) for part in expr.values], expr)
+        if isinstance(expr, ast.FormattedValue):
+            return self.value(expr.value)
+        if isinstance(expr, ast.Call) and called_name(expr.func) in self.calls:
+            return self.calls[called_name(expr.func)](expr)
+        if isinstance(expr, ast.Attribute) and ast.unparse(expr) in CONSTANTS:
+            return CONSTANTS[ast.unparse(expr)]
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            number = self.value(expr.operand)
+            return -number if is_number(number) else Unresolved(ast.unparse(expr))
+        return Unresolved(ast.unparse(expr))
+
+    def follow(self, expr: ast.expr) -> ast.expr:
+        """Return the expression a name stands for (through assignments), else expr itself."""
+        seen: Set[str] = set()
+        while isinstance(expr, ast.Name) and expr.id in self.assigned and expr.id not in seen \
+                and expr.id not in self.ambiguous:
+            seen.add(expr.id)
+            expr = self.assigned[expr.id]
+        return expr
+
+    def _variable(self, expr: ast.Name) -> Any:
+        if expr.id == '__file__' and self.path:
+            return self.path
+        if expr.id not in self.assigned or expr.id in self.active or expr.id in self.ambiguous:
+            return Unresolved(expr.id)
+        self.active.add(expr.id)
+        try:
+            return self.value(self.assigned[expr.id])
+        finally:
+            self.active.discard(expr.id)
+
+    def _binary(self, expr: ast.BinOp) -> Any:
+        left, right = self.value(expr.left), self.value(expr.right)
+        if is_number(left) and is_number(right) and type(expr.op) in ARITHMETIC \
+                and not (isinstance(expr.op, ast.Div) and right == 0):
+            return ARITHMETIC[type(expr.op)](left, right)  # --pitch str(math.pi / 2)
+        if isinstance(expr.op, ast.Add) and type(left) is type(right) \
+                and isinstance(left, (str, list)):
+            if len(left) + len(right) > MAX_VALUE:
+                raise ValueError('a value of more than {} characters (a string that doubles '
+                                 'without bound?)'.format(MAX_VALUE))
+            return left + right
+        if isinstance(expr.op, ast.Div):
+            return self._concatenate([left, os.sep, right], expr)
+        return Unresolved(ast.unparse(expr))
+
+    @staticmethod
+    def _concatenate(parts: List[Any], expr: ast.expr) -> Any:
+        if all(isinstance(part, (str, int, float)) for part in parts):
+            return ''.join(str(part) for part in parts)
+        return Unresolved(ast.unparse(expr))
+
+    def _join(self, call: ast.Call) -> Any:
+        parts = [self.value(arg) for arg in call.args]
+        if parts and all(isinstance(part, str) for part in parts):
+            return os.path.join(*parts)
+        return Unresolved(ast.unparse(call))
+
+    def _path_join(self, call: ast.Call) -> Any:
+        parts = self.value(call.args[0]) if call.args else []
+        parts = [''.join(p) if isinstance(p, list) and all(isinstance(q, str) for q in p)
+                 else p for p in parts] if isinstance(parts, list) else parts  # ['a_', x, '.urdf']
+        if isinstance(parts, list) and parts and all(isinstance(p, str) for p in parts):
+            return os.path.join(*parts)
+        return Unresolved(ast.unparse(call))
+
+    def _share(self, call: ast.Call) -> Any:
+        keywords = {k.arg: k.value for k in call.keywords}
+        package = self.value(call.args[0] if call.args else keywords.get('package'))
+        if isinstance(package, str):  # a package outside the workspace: a path that is not in it
+            return self.packages.get(package, outside(package))
+        return Unresolved(ast.unparse(call))
+
+    def _executable(self, call: ast.Call) -> Any:
+        """Return FindExecutable(name='xacro') as the command's name (its folder says nothing)."""
+        keywords = {k.arg: k.value for k in call.keywords}
+        name = self.value(call.args[0] if call.args else keywords.get('name'))
+        return name if isinstance(name, str) else Unresolved(ast.unparse(call))
+
+    def _launch_argument(self, call: ast.Call) -> Any:
+        name = self.value(call.args[0]) if call.args else None
+        if isinstance(name, str) and name in self.given:
+            return self.given[name]
+        keywords = {k.arg: k.value for k in call.keywords}
+        default = self.defaults.get(name) if isinstance(name, str) else None
+        default = keywords.get('default', default)
+        return Unresolved(ast.unparse(call)) if default is None else self.value(default)
+
+    def _logic(self, call: ast.Call) -> Any:
+        """Return EqualsSubstitution, And..., Or..., Not... as the text launch makes of them."""
+        values = [self.value(arg) for arg in call.args]
+        kind = called_name(call.func)
+        if any(isinstance(v, Unresolved) or isinstance(v, (list, dict)) for v in values):
+            return Unresolved(ast.unparse(call))
+        if kind in ('EqualsSubstitution', 'NotEqualsSubstitution') and len(values) == 2:
+            same = str(values[0]) == str(values[1])
+            return str(same == (kind == 'EqualsSubstitution')).lower()
+        truths = [truth(v) for v in values]
+        if None in truths or not truths:
+            return Unresolved(ast.unparse(call))
+        verdict = not truths[0] if kind == 'NotSubstitution' else \
+            all(truths) if kind == 'AndSubstitution' else any(truths)
+        return str(verdict).lower()
+
+    def _rewritten(self, call: ast.Call) -> Any:
+        """Return RewrittenYaml's source file: Nav2's rewrites touch no frame parameters."""
+        keywords = {k.arg: k.value for k in call.keywords}
+        source = keywords.get('source_file', call.args[0] if call.args else None)
+        return Unresolved(ast.unparse(call)) if source is None else self.value(source)
+
+    def _replaced(self, call: ast.Call) -> Any:
+        """
+        Return ReplaceString's file where its condition is false: it hands the source on.
+
+        Where the condition holds (or only the launch knows it), its text is replaced in a
+        file the launch writes: the values in it are the launch's to know.
+        """
+        keywords = {k.arg: k.value for k in call.keywords}
+        source = keywords.get('source_file', call.args[0] if call.args else None)
+        condition = keywords.get('condition')
+        if source is not None and condition is not None \
+                and condition_holds(self, self.follow(condition)) is False:
+            return self.value(source)
+        return Unresolved(ast.unparse(call))
+
+    def _dirname(self, call: ast.Call) -> Any:
+        path = self._first(call)
+        return os.path.dirname(path) if isinstance(path, str) else path
+
+    def _receiver(self, call: ast.Call) -> Any:
+        """Return what x computes to for x.perform(context), x.toxml(): the same value."""
+        if isinstance(call.func, ast.Attribute):
+            return self.value(call.func.value)
+        return Unresolved(ast.unparse(call))
+
+    def _items(self, call: ast.Call) -> Any:
+        mapping = self._receiver(call)
+        return [[k, v] for k, v in mapping.items()] if isinstance(mapping, dict) else \
+            Unresolved(ast.unparse(call))
+
+    def _description(self, call: ast.Call) -> Any:
+        """Return open(path) or xacro.process_file(path, mappings=...) as a Description."""
+        path = self.value(call.args[0]) if call.args else None
+        keywords = {k.arg: k.value for k in call.keywords}
+        mappings = self.value(keywords['mappings']) if 'mappings' in keywords else {}
+        if not isinstance(path, str) or not isinstance(mappings, dict):
+            return Unresolved(ast.unparse(call))
+        return Description(path, tuple((str(k), str(v)) for k, v in mappings.items()))
+
+    def _read(self, call: ast.Call) -> Any:
+        source = self._receiver(call)
+        return Description(source) if isinstance(source, str) else source
+
+    def _joined(self, call: ast.Call) -> Any:
+        """Return a substitution list's text (Command, PythonExpression), or Unresolved."""
+        parts = self.value(call.args[0]) if call.args else None
+        return self._concatenate(parts if isinstance(parts, list) else [parts], call)
+
+    def _command(self, call: ast.Call) -> Any:
+        text = self._joined(call)
+        return (command_description(text) if isinstance(text, str) else None) or \
+            Unresolved(ast.unparse(call))
+
+    def _python_expression(self, call: ast.Call) -> Any:
+        text = self._joined(call)
+        value = expression_value(text) if isinstance(text, str) else None
+        return Unresolved(ast.unparse(call)) if value is None else str(value)
+
+    def _text(self, call: ast.Call) -> Any:
+        keywords = {k.arg: k.value for k in call.keywords}
+        return self.value(call.args[0] if call.args else keywords.get('text'))
+
+    def _first(self, call: ast.Call) -> Any:
+        keywords = {k.arg: k.value for k in call.keywords}
+        first = call.args[0] if call.args else keywords.get('param_file')
+        return Unresolved(ast.unparse(call)) if first is None else self.value(first)
+
+    def _split(self, call: ast.Call) -> Any:
+        text = self.value(call.func.value) if isinstance(call.func, ast.Attribute) else None
+        return text.split() if isinstance(text, str) else Unresolved(ast.unparse(call))
+
+    def items(self, expr: ast.expr) -> List[ast.expr]:
+        """Return a list expression's items, through names and `+`; else [expr]."""
+        expr = self.follow(expr)
+        if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
+            return list(expr.elts)
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+            return self.items(expr.left) + self.items(expr.right)
+        return [expr]
