@@ -21,7 +21,8 @@ from frame_audit.installed import default_config_file
 from frame_audit.lint import lint_workspace, LintError
 from frame_audit.lint.model import Token, Where
 from frame_audit.lint.publishers.static_tf import static_edge
-from frame_audit.reports.report import FORMATS, Report
+from frame_audit.reports.report import FORMATS
+from lint_helpers import problems
 import pytest
 
 CLEAN = Path(__file__).resolve().parent / 'lint_workspace' / 'clean'
@@ -127,12 +128,6 @@ def lines_with(root: Path, file: str, text: str) -> Set[int]:
     found = {number for number, line in enumerate(lines, 1) if text in line}
     assert found, '{!r} is not in {}'.format(text, file)
     return found
-
-
-def problems(report: Report, lines: bool = True) -> Set[tuple]:
-    """Return (check, level, file, line) of every WARN and ERROR finding."""
-    return {(f.check, f.level, f.values.get('file'), f.values.get('line') if lines else None)
-            for f in report.findings if f.level in ('WARN', 'ERROR')}
 
 
 def expected_problems(root: Path, slip: Slip) -> Set[tuple]:

@@ -12,20 +12,9 @@ include lines. Each workspace has a healthy twin that stays quiet.
 from pathlib import Path
 from typing import Dict
 
-from frame_audit.engine.config import AuditConfig
-from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
-from lint_helpers import cmake, launch_py, line_of, package, problems, share, write
-
-
-def lint(root: Path) -> Report:
-    """Lint a made-up workspace as a new user would: no --config, judged by itself."""
-    return lint_workspace(root, AuditConfig(), measured=False)
-
-
-def parents(report: Report) -> Dict[str, list]:
-    """Return frame → its declared parents."""
-    return {row.frame: tuple(row.parents) for row in report.frames}
+from lint_helpers import cmake, launch_py, line_of, lint, package, parents, problems, share, \
+    static_tf, write
 
 
 def said(report: Report, level: str) -> list:
@@ -37,13 +26,6 @@ def installed(name: str, *folders: str) -> Dict[str, str]:
     """Return an ament_cmake package's package.xml and CMakeLists.txt installing these folders."""
     return {'src/{}/package.xml'.format(name): package(name),
             'src/{}/CMakeLists.txt'.format(name): cmake(name, *folders)}
-
-
-def static_tf(name: str, parent: str, child: str, *offset: str) -> str:
-    """Return a one-line Node(...) text of a static_transform_publisher."""
-    return ("Node(package='tf2_ros', executable='static_transform_publisher', name={!r}, "
-            "arguments=['--frame-id', {!r}, '--child-frame-id', {!r}{}])".format(
-                name, parent, child, ''.join(', {!r}'.format(word) for word in offset)))
 
 
 def include(package_name: str, file: str, condition: str = '') -> str:
@@ -61,12 +43,13 @@ def tb4(tmp_path: Path, included: str) -> Path:
     """Return a TurtleBot 4-like bringup whose robot.launch.py includes the file named."""
     return write(tmp_path, {
         **installed('tb4_bringup', 'launch'),
-        TB4: launch_py(static_tf('footprint_tf', 'base_footprint', 'base_link', '--z', '0.01'),
-                       static_tf('oakd_tf', 'base_link', 'oakd_link', '--x', '0.06', '--z',
-                                 '0.24'),
+        TB4: launch_py(static_tf('base_footprint', 'base_link', '--z', '0.01',
+                                 name='footprint_tf'),
+                       static_tf('base_link', 'oakd_link', '--x', '0.06', '--z', '0.24',
+                                 name='oakd_tf'),
                        include('tb4_bringup', included)),
         'src/tb4_bringup/launch/lidar.launch.py': launch_py(
-            static_tf('rplidar_tf', 'base_link', 'rplidar_link', '--z', '0.19')),
+            static_tf('base_link', 'rplidar_link', '--z', '0.19', name='rplidar_tf')),
     })
 
 
@@ -99,10 +82,11 @@ def nav(tmp_path: Path, back: str) -> Path:
     """Return a Nav2-like pair: bringup includes navigation, which ends with `back`."""
     return write(tmp_path, {
         **installed('nav_bringup', 'launch'),
-        NAV: launch_py(static_tf('footprint_tf', 'base_footprint', 'base_link', '--z', '0.01'),
+        NAV: launch_py(static_tf('base_footprint', 'base_link', '--z', '0.01',
+                                 name='footprint_tf'),
                        include('nav_bringup', 'navigation_launch.py')),
         NAVIGATION: launch_py(*filter(None, [
-            static_tf('scan_tf', 'base_link', 'base_scan', '--x', '-0.032', '--z', '0.172'),
+            static_tf('base_link', 'base_scan', '--x', '-0.032', '--z', '0.172', name='scan_tf'),
             back])),
     })
 

@@ -13,26 +13,17 @@ import json
 import os
 from pathlib import Path
 import subprocess
-import sys
 from typing import Dict, List
 
-from lint_helpers import package, write
+from lint_helpers import lint_child, package, write
 
 HANG_GUARD_S = 120  # a hang fails the test; not a speed claim
-
-
-def lint_child(root: Path) -> subprocess.CompletedProcess:
-    """Run `frame-audit lint ROOT --format json` in a child process."""
-    return subprocess.run(
-        [sys.executable, '-c', 'import sys; from frame_audit.cli import main; '
-         'sys.exit(main(sys.argv[1:]))', 'lint', str(root), '--format', 'json'],
-        capture_output=True, text=True, timeout=HANG_GUARD_S)
 
 
 def lint_files_messages(done: subprocess.CompletedProcess) -> List[str]:
     """Return the lint_files findings of a finished run; it must have ended as the lint does."""
     assert done.returncode in (0, 1), (done.returncode, done.stderr[-2000:])
-    assert 'Traceback' not in done.stderr, done.stderr[-2000:]
+    assert b'Traceback' not in done.stderr, done.stderr[-2000:]
     return [f['message'] for f in json.loads(done.stdout)['findings']
             if f['check'] == 'lint_files']
 
@@ -55,7 +46,8 @@ def test_build_files_that_are_a_device_or_a_pipe(tmp_path):
     root = robot(tmp_path, {})
     os.symlink('/dev/zero', root / 'src/bot/setup.py')
     os.mkfifo(root / 'src/bot/CMakeLists.txt')
-    (said,) = lint_files_messages(lint_child(root))  # one problem, at its two places
+    (said,) = lint_files_messages(
+        lint_child(root, guard_s=HANG_GUARD_S))  # one problem, at its two places
     assert said.startswith('src/bot/setup.py:0: not a regular file') and '\n' not in said
     assert said.endswith('(and at src/bot/CMakeLists.txt:0)')
 
@@ -65,7 +57,7 @@ def test_a_healthy_package_build_file_is_read_without_a_word(tmp_path):
         from setuptools import setup
         setup(name='bot', data_files=[('share/bot/launch', ['launch/bot.launch.xml'])])
         """})
-    assert lint_files_messages(lint_child(root)) == []
+    assert lint_files_messages(lint_child(root, guard_s=HANG_GUARD_S)) == []
 
 
 def test_expressions_nested_past_the_parser(tmp_path):
@@ -76,7 +68,7 @@ def test_expressions_nested_past_the_parser(tmp_path):
         'src/bot/launch/deep.launch.py': 'x = {}\n'.format(deep),
         'src/bot/launch/wide.launch.py': 'x = {}\n'.format('1 + ' * 20000 + '1'),
     })
-    messages = lint_files_messages(lint_child(root))
+    messages = lint_files_messages(lint_child(root, guard_s=HANG_GUARD_S))
     deep_said = [m for m in messages if m.startswith('src/bot/launch/deep.launch.py:')]
     assert len(deep_said) == 1 and 'cannot be read' in deep_said[0]
 
@@ -84,7 +76,7 @@ def test_expressions_nested_past_the_parser(tmp_path):
 def test_a_yaml_launch_file_nested_50000_deep(tmp_path):
     nested = 'launch:\n- group:\n    children: ' + '[' * 50000 + ']' * 50000 + '\n'
     root = robot(tmp_path, {'src/bot/launch/deep.launch.yaml': nested})
-    (said,) = [m for m in lint_files_messages(lint_child(root))
+    (said,) = [m for m in lint_files_messages(lint_child(root, guard_s=HANG_GUARD_S))
                if m.startswith('src/bot/launch/deep.launch.yaml:')]
     assert 'nested more than 2000 levels deep' in said
     # twin: a YAML launch file of ordinary depth is read, and its node's edge declared
@@ -95,7 +87,7 @@ def test_a_yaml_launch_file_nested_50000_deep(tmp_path):
             exec: static_transform_publisher
             args: --frame-id map --child-frame-id odom
         """})
-    done = lint_child(root)
+    done = lint_child(root, guard_s=HANG_GUARD_S)
     assert lint_files_messages(done) == []
     assert 'odom' in {row['frame'] for row in json.loads(done.stdout)['frames']}
 
@@ -124,7 +116,7 @@ def test_a_lua_file_whose_includes_fan_out(tmp_path):
                       -configuration_basename carto.lua"/>
         </launch>
         """
-    done = lint_child(robot(tmp_path, files))
+    done = lint_child(robot(tmp_path, files), guard_s=HANG_GUARD_S)
     (said,) = lint_files_messages(done)
     assert said.startswith('src/bot/config/level8.lua:2: includes level9.lua a second time '
                            '(first at src/bot/config/level8.lua:1; again at '

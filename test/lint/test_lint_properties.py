@@ -16,18 +16,14 @@ import json
 import os
 from pathlib import Path
 import re
-import shutil
 import subprocess
-import sys
-import tempfile
 import textwrap
 from typing import Dict, Tuple
 
 from hypothesis import example, given, HealthCheck, settings, strategies as st
-from lint_helpers import package
+from lint_helpers import lint_child, package, parents, write
 import pytest
 
-HANG_GUARD_S = 60  # a hang fails the test; not a speed claim
 PROPERTY = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.function_scoped_fixture])
@@ -203,42 +199,10 @@ SEED = {
 }
 
 
-def written(root: Path, files: Dict[str, object]) -> Path:
-    """Write a workspace: text dedented, bytes as they are."""
-    for name, content in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(textwrap.dedent(content).lstrip('\n'), encoding='utf-8')
-    return root
-
-
 def seed_bytes() -> Dict[str, bytes]:
     """Return the healthy seed's files as the bytes written."""
     return {name: textwrap.dedent(text).lstrip('\n').encode('utf-8')
             for name, text in SEED.items()}
-
-
-def lint(root: Path, *args: str) -> subprocess.CompletedProcess:
-    """
-    Run `frame-audit lint ROOT --format json` as a user does; a hang fails the test.
-
-    Its temporary folder lies two levels down in a folder of its own, which must be as empty
-    after the run as before: the lint leaves nothing behind and writes nowhere else.
-    """
-    outer = Path(tempfile.mkdtemp(prefix='lint_tmp_'))
-    scratch = outer / 'a' / 'b'
-    scratch.mkdir(parents=True)
-    done = subprocess.run(
-        [sys.executable, '-m', 'frame_audit', 'lint', str(root), '--format', 'json'] +
-        list(args), capture_output=True, timeout=HANG_GUARD_S,
-        env=dict(os.environ, PYTHONIOENCODING='utf-8', TMPDIR=str(scratch)))
-    left = sorted(str(p.relative_to(outer)) for p in outer.rglob('*'))
-    shutil.rmtree(outer)
-    assert left == ['a', 'a/b'], left[:5]
-    return done
 
 
 def ended_as_the_lint_does(done: subprocess.CompletedProcess) -> dict:
@@ -258,11 +222,6 @@ HEALTHY_TREE = {'map': [], 'odom': ['map'], 'base_footprint': ['odom'],
                 'imu_link': ['base_link'], 'camera_link': ['base_link']}
 
 
-def parents(report: dict) -> dict:
-    """Return frame → its declared parents, from a JSON report."""
-    return {row['frame']: row['parents'] for row in report['frames']}
-
-
 def messages(report: dict, check: str) -> list:
     """Return the messages of one check's findings."""
     return [f['message'] for f in report.get('findings', []) if f['check'] == check]
@@ -272,7 +231,7 @@ def messages(report: dict, check: str) -> list:
 
 def test_the_healthy_seed_is_read_without_a_word(tmp_path):
     """The seed every property damages: each file read, each frame declared, nothing said."""
-    report = ended_as_the_lint_does(lint(written(tmp_path / 'ws', SEED)))
+    report = ended_as_the_lint_does(lint_child(write(tmp_path / 'ws', SEED)))
     assert messages(report, 'lint_files') == []
     assert parents(report) == HEALTHY_TREE
 
@@ -281,7 +240,7 @@ def test_a_package_name_no_folder_can_hold_is_named(tmp_path):
     """A <name> with `..` or past 255 bytes: one WARN, the folder's name stands in, no escape."""
     for name in ('../../escaped', 'turtle_bringup' * 20):
         files = dict(SEED, **{'src/turtle_bringup/package.xml': package(name)})
-        report = ended_as_the_lint_does(lint(written(tmp_path / str(len(name)), files)))
+        report = ended_as_the_lint_does(lint_child(write(tmp_path / str(len(name)), files)))
         (said,) = messages(report, 'lint_files')
         assert said.startswith('src/turtle_bringup/package.xml:2: names its package ')
         assert 'the folder name turtle_bringup stands in' in said
@@ -309,7 +268,7 @@ def test_a_file_name_past_255_bytes_is_no_file(tmp_path, file, names, longer, sa
     """Wherever a workspace file names a file, a name no file system holds is a missing file."""
     files = dict(SEED, **{file: SEED[file].replace(names, longer.format(LONG))})
     assert LONG in files[file]
-    report = ended_as_the_lint_does(lint(written(tmp_path / 'ws', files)))
+    report = ended_as_the_lint_does(lint_child(write(tmp_path / 'ws', files)))
     assert report['frames'], 'a report of the workspace, not one line'
     if said is not None:
         assert any(said in message for message in messages(report, 'lint_files')), \
@@ -372,8 +331,8 @@ def test_a_damaged_file_is_one_warning_never_a_crash(tmp_path_factory, file, dam
                                                      text, repeat):
     files = seed_bytes()
     files[file] = damaged(files[file], damage, where, bits, repeated(text, repeat))
-    root = written(tmp_path_factory.mktemp('ws'), files)
-    ended_as_the_lint_does(lint(root))
+    root = write(tmp_path_factory.mktemp('ws'), files)
+    ended_as_the_lint_does(lint_child(root))
 
 
 # -- swapped tokens ---------------------------------------------------------------------------
@@ -398,8 +357,8 @@ def test_swapped_tokens_never_crash(tmp_path_factory, file, swaps):
     files = seed_bytes()
     for first, second in swaps:
         files[file] = swapped(files[file], first, second)
-    root = written(tmp_path_factory.mktemp('ws'), files)
-    ended_as_the_lint_does(lint(root))
+    root = write(tmp_path_factory.mktemp('ws'), files)
+    ended_as_the_lint_does(lint_child(root))
 
 
 # -- deep nesting -----------------------------------------------------------------------------
@@ -432,8 +391,8 @@ def nested(data: bytes, opener: str, closer: str, depth: int, where: float,
 def test_deep_nesting_meets_a_bound(tmp_path_factory, file, nesting, depth, where, line_start):
     files = seed_bytes()
     files[file] = nested(files[file], nesting[0], nesting[1], depth, where, line_start)
-    root = written(tmp_path_factory.mktemp('ws'), files)
-    ended_as_the_lint_does(lint(root))
+    root = write(tmp_path_factory.mktemp('ws'), files)
+    ended_as_the_lint_does(lint_child(root))
 
 
 # -- includes that go wrong -------------------------------------------------------------------
@@ -495,11 +454,11 @@ def broken(root: Path, include: Include, action: str) -> None:
                               min_size=1, max_size=4),
        entry=st.booleans())
 def test_includes_that_go_wrong_never_crash(tmp_path_factory, breaks, entry):
-    root = written(tmp_path_factory.mktemp('ws'), SEED)
+    root = write(tmp_path_factory.mktemp('ws'), SEED)
     for name, action in sorted(breaks.items()):
         broken(root, INCLUDES[name], action)
     args = ('--launch', 'turtle_bringup/bringup.launch.py') if entry else ()
-    ended_as_the_lint_does(lint(root, *args))
+    ended_as_the_lint_does(lint_child(root, *args))
 
 
 @pytest.mark.parametrize('name, action', [
@@ -507,9 +466,9 @@ def test_includes_that_go_wrong_never_crash(tmp_path_factory, breaks, entry):
 def test_an_include_gone_wrong_is_named(tmp_path, name, action):
     """Each include broken alone: a WARN or an ERROR names the includer or the included file."""
     include = INCLUDES[name]
-    root = written(tmp_path / 'ws', SEED)
+    root = write(tmp_path / 'ws', SEED)
     broken(root, include, action)
-    report = ended_as_the_lint_does(lint(root))
+    report = ended_as_the_lint_does(lint_child(root))
     said = [f['message'] for f in report['findings'] if f['level'] in ('WARN', 'ERROR')]
     assert any(Path(file).name in message for message in said
                for file in (include.includer, include.target)), said
@@ -536,6 +495,6 @@ MAX_ARGUMENT = 30000  # characters: Linux takes 128 KB in one argument
            ['slam', 'use_sim_time', 'imu_z', 'camera']), ARGUMENT_TEXT), ARGUMENTS),
            max_size=4))
 def test_any_launch_arguments_end_as_the_lint_does(tmp_path_factory, spec, arguments):
-    root = written(tmp_path_factory.mktemp('ws'), SEED)
+    root = write(tmp_path_factory.mktemp('ws'), SEED)
     pairs = ['{}:={}'.format(name, repeated(*value, MAX_ARGUMENT)) for name, value in arguments]
-    ended_as_the_lint_does(lint(root, '--launch', spec, *pairs))
+    ended_as_the_lint_does(lint_child(root, '--launch', spec, *pairs))

@@ -12,13 +12,12 @@ file and line. Small workspaces are written by the tests themselves.
 """
 from pathlib import Path
 import shutil
-from typing import List, Sequence
+from typing import List
 
 from frame_audit.cli import main
 from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError
-from frame_audit.lint import lint_workspace, LintError
-from frame_audit.reports.report import Report
-from lint_helpers import line_of, package, problems, write
+from frame_audit.lint import LintError
+from lint_helpers import line_of, lint, package, problems, write
 import pytest
 
 FLEET = Path(__file__).resolve().parent / 'lint_workspace' / 'fleet'
@@ -40,12 +39,6 @@ def fleet_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
     assert text.count(old) == 1
     path.write_text(text.replace(old, new), encoding='utf-8')
     return root
-
-
-def lint(root: Path, config: AuditConfig, *launch: Sequence[str]) -> Report:
-    """Lint with entries given as (PKG/FILE, NAME:=VALUE...) groups, as --launch takes them."""
-    given = dict(word.split(':=', 1) for group in launch for word in group[1:])
-    return lint_workspace(root, config, [group[0] for group in launch], given)
 
 
 # False alarms the first lint gave, each quiet now.

@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any, Dict, List, Optional, Tuple
 
 from frame_audit.engine.records import Arrival
-from frame_audit.ros.intake import Held, Intake, Topic
+from frame_audit.ros.intake import HeldMessage, Intake, Topic
 import pytest
 from rclpy.qos import QoSProfile, ReliabilityPolicy
 
@@ -150,9 +150,9 @@ def arrival_info(seconds: float) -> Dict[str, Any]:
 
 
 def test_a_held_message_points_at_its_topic_not_at_copies_of_its_functions():
-    fields = {field.name for field in dataclasses.fields(Held)}
+    fields = {field.name for field in dataclasses.fields(HeldMessage)}
     assert 'topic' in fields and not {'convert', 'add'} & fields
-    assert Held.__dataclass_fields__['topic'].type in (Topic, 'Topic')
+    assert HeldMessage.__dataclass_fields__['topic'].type in (Topic, 'Topic')
 
 
 def test_a_topic_is_followed_when_its_publisher_comes_back_best_effort():

@@ -11,8 +11,8 @@ turns WARN and names the edge. Polled with generous timeouts: the machine is sha
 import subprocess
 
 from frame_audit.engine.findings import Level
+from live import Car, drive_until, node_command
 import pytest
-from test_node import Car, drive_until, node_command
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 

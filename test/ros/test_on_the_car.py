@@ -28,11 +28,11 @@ from frame_audit.engine.records import TransformRecord
 from frame_audit.ros import messages as rm
 from frame_audit.ros.sim_node import node_name, SIM_NODE_NAME
 from frame_audit.sim.car import FAULTS, SimulatedCar
+from live import command, drive_until, Listener, node_command, set_faults
 import pytest
 from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
 from rcl_interfaces.srv import DescribeParameters, GetParameters, ListParameters, SetParameters
 from rclpy.executors import SingleThreadedExecutor
-from test_node import _set_faults, command, drive_until, Listener, node_command
 from tf2_msgs.msg import TFMessage
 
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
@@ -130,7 +130,7 @@ class TestEveryFault:
     def test_every_fault_clears_once_it_is_off(self, live, graph, fault):
         listener, executor = graph
         assert spin_until(executor, lambda: all_ok(listener), 60.0), listener.describe()
-        assert _set_faults(listener.node, fault, executor).successful
+        assert set_faults(listener.node, fault, executor).successful
         wanted = FAULT_CHECKS[fault]
         if wanted:
             assert spin_until(executor, lambda: wanted <= listener.not_ok(), 45.0), \
@@ -138,7 +138,7 @@ class TestEveryFault:
         else:  # the healthy twin of a fault a live car cannot have: stays quiet
             assert not spin_until(executor, lambda: bool(listener.not_ok()), 5.0), \
                 listener.describe()
-        assert _set_faults(listener.node, '', executor).successful
+        assert set_faults(listener.node, '', executor).successful
         off = time.monotonic()
         assert spin_until(executor, lambda: all_ok(listener), HISTORY_S + SETTLE_S), \
             '{} still not OK {:.0f} s after it was switched off:\n{}'.format(
@@ -155,7 +155,7 @@ def test_a_restarted_clock_stays_judged_until_its_cause_is_gone(graph, env):
             status = listener.latest.get('timing')
             return status is not None and status.level in (Level.WARN, Level.ERROR)
         assert spin_until(executor, jumped, 45.0), listener.describe()
-        assert _set_faults(listener.node, '', executor).successful
+        assert set_faults(listener.node, '', executor).successful
         # the stamps stay on the restarted clock, behind their arrival: the cause is not gone
         assert not spin_until(executor, lambda: all_ok(listener), HISTORY_S + SETTLE_S)
         assert listener.latest['timing'].level in (Level.WARN, Level.ERROR), \
@@ -448,7 +448,7 @@ def test_the_simulator_lists_and_describes_its_parameters(graph, env):
                                           'duration_s', 'config')} == {
             'seed': 3, 'gyro': False, 'faults': '', 'fault_after_s': 0.0, 'duration_s': 0.0,
             'config': ''}
-        refused = _set_faults(listener.node, 'nosuchfault', executor)
+        refused = set_faults(listener.node, 'nosuchfault', executor)
         assert not refused.successful and "unknown fault 'nosuchfault'" in refused.reason
     finally:
         assert car.stop() == 0

@@ -1,0 +1,218 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The lint on which launch files run together, on made-up workspaces each with its twin.
+
+The bringups named with --launch and those left out, launch files a script starts at once,
+alternatives behind conditions, one launch file reached by two paths (plan stage alone:
+test_bringups.py).
+"""
+from pathlib import Path
+
+from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.findings import Level
+from frame_audit.lint.readers.scripts import Together, together
+from lint_helpers import CAR, cmake, launch_py, lint, package, problems, rsp, write
+import pytest
+
+TURTLE = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',
+                     laser_translation=(-0.032, 0.0, 0.182),
+                     required_frames=('odom', 'base_footprint', 'base_scan'))  # no map yet
+
+
+URDF_TURTLE = """<?xml version="1.0"?>
+<robot name="turtle">
+  <link name="base_footprint"/><link name="base_link"/><link name="base_scan"/>
+  <joint name="base_joint" type="fixed">
+    <parent link="base_footprint"/><child link="base_link"/><origin xyz="0 0 0.010"/>
+  </joint>
+  <joint name="scan_joint" type="fixed">
+    <parent link="base_link"/><child link="base_scan"/><origin xyz="-0.032 0 0.172"/>
+  </joint>
+</robot>
+"""
+
+
+def _turtle_bringup(tmp_path: Path, twice: bool) -> Path:
+    """Write a TurtleBot-like bringup: an OpaqueFunction and the sim both include the robot."""
+    include = ('IncludeLaunchDescription(PythonLaunchDescriptionSource(os.path.join('
+               "get_package_share_directory('turtle_bringup'), 'launch', '{}')))")
+    robot = [rsp('turtle_description', 'turtle.urdf', name='robot_state_publisher'),
+             "Node(package='tf2_ros', executable='static_transform_publisher', "
+             "name='odom_tf', arguments=['--frame-id', 'odom', '--child-frame-id', "
+             "'base_footprint'])"]
+    if twice:  # a second declaration of the same name, on its own line: two nodes
+        robot.append(rsp('turtle_description', 'turtle.urdf', name='robot_state_publisher'))
+    bringup = launch_py('OpaqueFunction(function=setup)',
+                        'IncludeLaunchDescription(PythonLaunchDescriptionSource('
+                        "os.path.join(get_package_share_directory('turtle_bringup'), "
+                        "'launch', 'sim.launch.py')))").replace(
+        '\n\ndef generate', '\n\ndef setup(context):\n    return [{}]\n\n\ndef generate'.format(
+            include.format('robot.launch.py')))
+    return write(tmp_path / ('twice' if twice else 'once'), {
+        'src/turtle_bringup/package.xml': package('turtle_bringup'),
+        'src/turtle_description/package.xml': package('turtle_description'),
+        'src/turtle_description/urdf/turtle.urdf': URDF_TURTLE,
+        'src/turtle_bringup/launch/bringup.launch.py': bringup,
+        'src/turtle_bringup/launch/sim.launch.py': launch_py(include.format('robot.launch.py')),
+        'src/turtle_bringup/launch/robot.launch.py': launch_py(*robot),
+    })
+
+
+def test_one_declaration_reached_through_a_wrapper_and_an_include_is_one(tmp_path):
+    """robot.launch.py reached by an OpaqueFunction and by sim.launch.py: one of each node."""
+    report = lint(_turtle_bringup(tmp_path, twice=False), TURTLE)
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert {row.frame: row.count for row in report.frames}['base_scan'] == 1
+    # twin: two declarations on two lines under one name are two nodes, and said so
+    root = _turtle_bringup(tmp_path, twice=True)
+    report = lint(root, TURTLE)
+    names = [f for f in report.findings if f.check == 'lint_nodes']
+    assert len(names) == 1 and '2 nodes are named robot_state_publisher' in names[0].message
+    sources = [f for f in report.findings if f.check == 'parent_uniqueness']
+    assert sources and all('The same value twice' in f.message for f in sources)
+
+
+@pytest.mark.parametrize('measured', [True, False])
+def test_a_healthy_turtle_is_quiet_either_way(tmp_path, measured):
+    """The healthy robot of the first test, with or without a measurement: nothing to say."""
+    report = lint(_turtle_bringup(tmp_path, twice=False), TURTLE, measured=measured)
+    assert problems(report) == set(), [f.message for f in report.findings]
+
+
+# a racecar team starts its base bringup and, by hand beside it, its SLAM launch file
+
+BASE = launch_py(
+    "Node(package='tf2_ros', executable='static_transform_publisher', arguments=['--x', "
+    "'0.26', '--z', '0.11', '--frame-id', 'base_link', '--child-frame-id', 'laser'])",
+    "Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node', "
+    "parameters=[{'world_frame': 'odom', 'odom_frame': 'odom', 'base_link_frame': "
+    "'base_link', 'two_d_mode': True}])")
+SLAM = launch_py(
+    "Node(package='slam_toolbox', executable='async_slam_toolbox_node', name='slam_toolbox', "
+    "parameters=[{'map_frame': 'map', 'odom_frame': 'odom', 'base_frame': 'base_link'}])")
+TELEOP = launch_py("Node(package='joy', executable='joy_node', name='joy')")
+OWN_MAPPER = launch_py("Node(package='car_slam', executable='lidar_mapper', name='mapper')")
+
+
+def _racecar(root: Path, mapping: str) -> Path:
+    """Write a base bringup and a second package's launch file (SLAM, or only teleop)."""
+    return write(root, {
+        'src/car_bringup/package.xml': package('car_bringup'),
+        'src/car_bringup/CMakeLists.txt': cmake('car_bringup', 'launch'),
+        'src/car_bringup/launch/base.launch.py': BASE,
+        'src/car_slam/package.xml': package('car_slam'),
+        'src/car_slam/CMakeLists.txt': cmake('car_slam', 'launch'),
+        'src/car_slam/launch/mapping.launch.py': mapping,
+    })
+
+
+def _map_missing(root: Path):
+    report = lint(root, AuditConfig(), 'car_bringup/base.launch.py')
+    return [f for f in report.findings if f.check == 'chain_order' and 'map' in f.frames], report
+
+
+def test_a_map_sent_by_a_launch_file_left_out_of_launch_is_a_warn_naming_it(tmp_path):
+    (finding,), report = _map_missing(_racecar(tmp_path, SLAM))
+    assert finding.level == 'WARN', finding.message
+    assert 'map is in no transform the launch files given with --launch declare ' \
+        '(frames.map lists it), but src/car_slam/launch/mapping.launch.py of the workspace ' \
+        'declares it: if it runs beside them on the robot, give it with --launch too' \
+        in finding.message
+    assert report.worst() is Level.WARN  # the default --fail-on error: exit 0
+
+
+def test_a_map_a_left_out_launch_files_unknown_node_may_send_is_a_warn_naming_it(tmp_path):
+    (finding,), report = _map_missing(_racecar(tmp_path, OWN_MAPPER))
+    assert finding.level == 'WARN', finding.message
+    assert 'in launch files not given with --launch, the node mapper (car_slam/lidar_mapper) at ' \
+        'src/car_slam/launch/mapping.launch.py:' in finding.message
+    assert report.worst() is Level.WARN
+
+
+def test_a_map_no_launch_file_of_the_workspace_sends_is_still_an_error(tmp_path):
+    (finding,), report = _map_missing(_racecar(tmp_path, TELEOP))
+    assert finding.level == 'ERROR' and 'map is in no declared transform' in finding.message
+    assert report.worst() is Level.ERROR  # exit 1
+
+
+# two launch files that each send one edge, started together by a script
+
+MOUNT = ("Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+         "'--x', '{}', '--frame-id', 'base_link', '--child-frame-id', 'laser'])")
+
+
+def _two_launches(root: Path, extra: dict) -> Path:
+    """Write a car whose driver and localization launch files each mount the LiDAR."""
+    return write(root, dict({
+        'src/car_stack/package.xml': package('car_stack'),
+        'src/car_stack/CMakeLists.txt': cmake('car_stack', 'launch'),
+        'src/car_stack/launch/driver.launch.py': launch_py(MOUNT.format('0.27')),
+        'src/car_stack/launch/localize.launch.py': launch_py(MOUNT.format('0.30'))}, **extra))
+
+
+def test_launch_files_a_script_starts_together_are_one_bringup(tmp_path):
+    """`ros2 launch ... &` then another: both run, so their two LiDAR mounts are two senders."""
+    script = ('#!/bin/bash\nsource install/setup.bash\nros2 launch car_stack driver.launch.py '
+              '&\nsleep 2\nros2 launch car_stack localize.launch.py use_sim_time:=false\n')
+    root = _two_launches(tmp_path / 'bg', {'scripts/race.sh': script})
+    report = lint(root)
+    localize = 'src/car_stack/launch/localize.launch.py'
+    (twice,) = [f for f in report.findings if f.check == 'parent_uniqueness']
+    assert twice.level == 'ERROR' and twice.values['file'] == localize
+    assert 'started together by scripts/race.sh:3' in twice.message
+    assert 'src/car_stack/launch/driver.launch.py:' in twice.message
+    # twins: one after the other (the first blocks until it ends), or a README naming both
+    # (a README may list alternatives): each file alone, as before: quiet
+    for name, extra in (
+            ('after', {'scripts/race.sh': script.replace(' &\n', '\n')}),
+            ('and', {'scripts/race.sh': 'ros2 launch car_stack driver.launch.py && ros2 '
+                                        'launch car_stack localize.launch.py\n'}),
+            ('readme', {'README.md': '```\nros2 launch car_stack driver.launch.py &\n'
+                                     'ros2 launch car_stack localize.launch.py\n```\n'})):
+        report = lint(_two_launches(tmp_path / name, extra))
+        assert problems(report) == set(), (name, report.findings)
+
+
+def test_what_a_script_runs_at_once():
+    """`&` puts a launch in the background; `&&`, `2>&1` and a foreground launch do not."""
+    assert together('ros2 launch a x.py > a.log 2>&1 &\nros2 launch b y.py m:=1\n') == [
+        Together(1, (('a/x.py', ()), ('b/y.py', ('m:=1',))))]
+    assert together('ros2 launch a x.py & ros2 launch b y.py & wait\n') == [
+        Together(1, (('a/x.py', ()), ('b/y.py', ())))]
+    assert together('ros2 launch a x.py 2>&1\nros2 launch b y.py\n') == []
+    assert together('ros2 launch a x.py && ros2 launch b y.py &\n# ros2 launch c z.py\n') == []
+
+
+def _slam_switch(tmp_path: Path, second: str, default: str = "'True'") -> Path:
+    return write(tmp_path / str(abs(hash((second, default)))), {
+        'src/slam/package.xml': package('slam'),
+        'src/slam/launch/slam.launch.py': launch_py(
+            "DeclareLaunchArgument('mapping', default_value={})".format(default),
+            "Node(package='slam_toolbox', executable='async_slam_toolbox_node', "
+            "name='slam_toolbox', condition=IfCondition([LaunchConfiguration('mapping')]))",
+            "Node(package='slam_toolbox', executable='localization_slam_toolbox_node', "
+            "name='slam_toolbox_localization'{})".format(second),
+            "Node(package='tf2_ros', executable='static_transform_publisher', "
+            "arguments=['--frame-id', 'odom', '--child-frame-id', 'base_link'])"),
+    })
+
+
+NOT_MAPPING = ", condition=IfCondition(PythonExpression(['not ', LaunchConfiguration('mapping')" \
+    ']))'
+
+
+def test_conditions_written_as_lists_are_evaluated(tmp_path):
+    """IfCondition([x]) and IfCondition(PythonExpression(['not ', x])): one slam node runs."""
+    assert problems(lint(_slam_switch(tmp_path, NOT_MAPPING), measured=False)) == set()
+    report = lint(_slam_switch(tmp_path, NOT_MAPPING), CAR,
+                  ('slam/slam.launch.py', 'mapping:=false'), measured=False)
+    assert problems(report) == set()
+    assert [row.publishers for row in report.frames if row.frame == 'odom'][0][0].startswith(
+        'slam_toolbox slam_toolbox_localization')
+    # unknown (no default): opposite sides of one argument are alternatives
+    assert problems(lint(_slam_switch(tmp_path, NOT_MAPPING, 'None'), measured=False)) == set()
+    # twin: without the condition both run, and map → odom has two senders
+    (two,) = [f for f in lint(_slam_switch(tmp_path, ''), measured=False).findings
+              if f.check == 'parent_uniqueness']
+    assert 'map → odom is declared by 2 sources' in two.message

@@ -1,0 +1,346 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Robot descriptions as robot_state_publisher loads them, on made-up workspaces with twins.
+
+URDF and xacro (run through FindExecutable, macros placed at their calls, a package xacro cannot
+find), and the frame_prefix put before every link.
+"""
+from pathlib import Path
+from typing import Dict
+
+from lint_helpers import CAR, cmake, gym_racecar, launch_py, line_of, lint, only_problem, \
+    package, parents, problems, rsp, share, static_tf, urdf, write
+
+
+# an arm cell whose ros2_control launch runs xacro through FindExecutable
+
+ARM_XACRO = """<?xml version="1.0"?>
+<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="cell_arm">
+  <link name="world"/><link name="base_link"/><link name="shoulder"/><link name="tool0"/>
+  <joint name="base_joint" type="fixed">
+    <parent link="world"/><child link="base_link"/><origin xyz="0 0 0"/>
+  </joint>
+  <joint name="shoulder_joint" type="revolute">
+    <parent link="base_link"/><child link="shoulder"/><origin xyz="0 0 0.16"/>
+    <axis xyz="0 0 1"/><limit effort="10" lower="-3" upper="3" velocity="1"/>
+  </joint>
+  <joint name="tool_joint" type="fixed">
+    <parent link="shoulder"/><child link="tool0"/><origin xyz="0.4 0 0"/>
+  </joint>
+</robot>
+"""
+
+
+def _arm_cell(tmp_path: Path, table_child: str) -> Path:
+    """Write an arm on a table: the description by FindExecutable's xacro, the table static."""
+    description = ('Command([PathJoinSubstitution([FindExecutable(name="xacro")]), " ", '
+                   'PathJoinSubstitution([FindPackageShare("cell_arm"), "urdf", '
+                   '"arm.urdf.xacro"])])')
+    imports = ('from launch.substitutions import Command, FindExecutable, '
+               'PathJoinSubstitution\nfrom launch_ros.substitutions import FindPackageShare\n')
+    return write(tmp_path / table_child, {
+        'src/cell_arm/package.xml': package('cell_arm'),
+        'src/cell_arm/CMakeLists.txt': cmake('cell_arm', 'description/urdf', 'bringup/launch'),
+        'src/cell_arm/description/urdf/arm.urdf.xacro': ARM_XACRO,
+        'src/cell_arm/bringup/launch/cell.launch.py': launch_py(
+            "Node(package='robot_state_publisher', executable='robot_state_publisher', "
+            "parameters=[{{'robot_description': {}}}])".format(description),
+            "Node(package='tf2_ros', executable='static_transform_publisher', "
+            "arguments=['--x', '0.5', '--frame-id', 'table', '--child-frame-id', "
+            "'{}'])".format(table_child), imports=imports),
+    })
+
+
+def test_xacro_run_through_find_executable_is_read(tmp_path):
+    """The common ros2_control launch: the lint reads the description, and its slips."""
+    root = _arm_cell(tmp_path, 'base_link')  # the table also claims the arm's base
+    report = lint(root)
+    xacro = 'src/cell_arm/description/urdf/arm.urdf.xacro'
+    assert problems(report) == {('parent_uniqueness', 'ERROR', xacro,
+                                 line_of(root, xacro, '"base_joint"'))}, \
+        [f.message for f in report.findings]
+    assert 'base_link has 2 parents: world' in report.findings[0].message
+    assert 'and table (static_transform_publisher' in report.findings[0].message
+    # twin: the table holds the world the arm is fixed to: nothing to say, every joint read
+    report = lint(_arm_cell(tmp_path, 'world'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert {row.frame for row in report.frames} == {'table', 'world', 'base_link', 'shoulder',
+                                                    'tool0'}
+
+
+# a lifting-tray AMR: castors from a macro in its base file, drive wheels from one in another
+
+AMR_BASE = """<?xml version="1.0"?>
+<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <link name="base_footprint"/>
+  <link name="base_link"/>
+  <joint name="base_footprint_joint" type="fixed">
+    <parent link="base_footprint"/><child link="base_link"/><origin xyz="0 0 0.185"/>
+  </joint>
+  <xacro:macro name="castor_wheel" params="name x y">
+    <link name="${name}_link"/>
+    <joint name="${name}_joint" type="fixed">
+      <parent link="base_link"/><child link="${name}_link"/><origin xyz="${x} ${y} -0.14"/>
+    </joint>
+  </xacro:macro>
+  <xacro:castor_wheel name="front_left_castor" x="0.25" y="0.18"/>
+  <xacro:castor_wheel name="rear_left_castor" x="-0.25" y="0.18"/>
+</robot>
+"""
+
+AMR_WHEELS = """<?xml version="1.0"?>
+<robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:macro name="drive_wheel" params="name y_reflect">
+    <link name="${name}_link"/>
+    <joint name="${name}_joint" type="continuous">
+      <parent link="base_link"/><child link="${name}_link"/>
+      <origin xyz="0 ${y_reflect * 0.18} -0.085"/><axis xyz="0 1 0"/>
+    </joint>
+  </xacro:macro>
+  <xacro:drive_wheel name="left_wheel" y_reflect="1"/>
+  <xacro:drive_wheel name="right_wheel" y_reflect="-1"/>
+</robot>
+"""
+
+AMR_ROBOT = """<?xml version="1.0"?>
+<robot name="tray_amr" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:include filename="$(find tray_amr)/urdf/base.xacro"/>
+  <xacro:include filename="$(find tray_amr)/urdf/wheels.xacro"/>
+</robot>
+"""
+
+
+def test_a_macro_joint_is_placed_at_its_own_macros_call(tmp_path):
+    """left_wheel_joint comes from drive_wheel's call, not from a castor call of another file."""
+    root = write(tmp_path / 'amr', {
+        'src/tray_amr/package.xml': package('tray_amr'),
+        'src/tray_amr/CMakeLists.txt': cmake('tray_amr', 'launch', 'urdf'),
+        'src/tray_amr/urdf/base.xacro': AMR_BASE,
+        'src/tray_amr/urdf/wheels.xacro': AMR_WHEELS,
+        'src/tray_amr/urdf/robot.urdf.xacro': AMR_ROBOT,
+        'src/tray_amr/launch/display.launch.py': launch_py(
+            "Node(package='robot_state_publisher', executable='robot_state_publisher', "
+            "parameters=[{'robot_description': Command(['xacro ', " +
+            share('tray_amr', 'urdf', 'robot.urdf.xacro') + '])}])',
+            "Node(package='joint_state_publisher', executable='joint_state_publisher')",
+            imports='from launch.substitutions import Command\n'),
+    })
+    rows = {row.frame: ' '.join(row.publishers) for row in lint(root).frames}
+    wheels, base = 'src/tray_amr/urdf/wheels.xacro', 'src/tray_amr/urdf/base.xacro'
+    for wheel in ('left_wheel', 'right_wheel'):
+        assert '{}:{}'.format(wheels, line_of(root, wheels, 'name="{}"'.format(wheel))) \
+            in rows[wheel + '_link'], rows
+    # twin: a castor is still placed at its own call
+    assert '{}:{}'.format(base, line_of(root, base, 'name="rear_left_castor"')) \
+        in rows['rear_left_castor_link'], rows
+
+
+LIDAR_MACRO = """<?xml version="1.0"?>
+<robot name="rover" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:macro name="lidar" params="name x">
+    <link name="${name}"/>
+    <joint name="${name}_joint" type="fixed">
+      <parent link="base_link"/><child link="${name}"/>
+      <origin xyz="${x} 0 0.11"/>
+    </joint>
+  </xacro:macro>
+  <link name="base_link"/>
+  <xacro:lidar name="laser" x="X"/>
+</robot>
+"""
+
+
+def _macro_rover(tmp_path: Path, x: str) -> Path:
+    return write(tmp_path / ('x' + x), {
+        'src/rover/package.xml': package('rover'),
+        'src/rover/urdf/rover.urdf.xacro': LIDAR_MACRO.replace('X', x),
+        'src/rover/launch/rover.launch.py': launch_py(
+            rsp('rover', 'rover.urdf.xacro', name='robot_state_publisher')),
+    })
+
+
+def test_a_joint_a_macro_makes_is_placed_at_the_call(tmp_path):
+    root = _macro_rover(tmp_path, '0.30')
+    xacro = 'src/rover/urdf/rover.urdf.xacro'
+    (offset,) = [f for f in lint(root, CAR).findings if f.check == 'laser_offset']
+    assert (offset.values['file'], offset.values['line']) == (
+        xacro, line_of(root, xacro, '<xacro:lidar name='))
+    assert not [f for f in lint(_macro_rover(tmp_path, '0.26'), CAR).findings
+                if f.check == 'laser_offset']
+
+
+# a mobile manipulator whose xacro includes a base package the workspace lacks
+
+ARM_ON_BASE = """<?xml version="1.0"?>
+<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="moma">
+  <xacro:include filename="$(find agv_description)/urdf/agv.urdf.xacro"/>
+  <link name="mount_link"/>
+  <joint name="mount_joint" type="fixed">
+    <parent link="base_link"/><child link="mount_link"/><origin xyz="0 0 0.35"/>
+  </joint>
+</robot>
+"""
+
+
+def _moma(tmp_path: Path, with_base: bool) -> Path:
+    """Write the arm's description over a base package, in the workspace or not."""
+    files: Dict[str, str] = {
+        'src/moma/package.xml': package('moma'),
+        'src/moma/CMakeLists.txt': cmake('moma', 'launch', 'urdf'),
+        'src/moma/urdf/moma.urdf.xacro': ARM_ON_BASE,
+        'src/moma/launch/rsp.launch.py': launch_py(
+            "Node(package='robot_state_publisher', executable='robot_state_publisher', "
+            "parameters=[{{'robot_description': Command(['xacro ', {}])}}])".format(
+                share('moma', 'urdf', 'moma.urdf.xacro')),
+            imports='from launch.substitutions import Command\n'),
+    }
+    if with_base:
+        files.update({
+            'src/agv_description/package.xml': package('agv_description'),
+            'src/agv_description/CMakeLists.txt': cmake('agv_description', 'urdf'),
+            'src/agv_description/urdf/agv.urdf.xacro':
+                '<?xml version="1.0"?>\n<robot xmlns:xacro="http://www.ros.org/wiki/xacro">'
+                '<link name="base_link"/></robot>\n'})
+    return write(tmp_path / str(with_base), files)
+
+
+def test_a_package_missing_for_xacro_is_said_once(tmp_path):
+    """A XacroException wraps its error and repeats it: say what is missing, once."""
+    report = lint(_moma(tmp_path, False))
+    (unread,) = [f.message for f in report.findings if f.check == 'lint_files']
+    assert unread.count('package agv_description is not in the workspace') == 1, unread
+    assert '<class' not in unread
+    # twin: the base package in the workspace, the description is read and quiet
+    report = lint(_moma(tmp_path, True))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert {row.frame: row.parents for row in report.frames}['mount_link'] == ('base_link',)
+
+
+# a fleet of warehouse AMRs: each robot's frames prefixed with its name
+
+AMR_LAUNCH = """
+import os
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument
+from launch.substitutions import Command, LaunchConfiguration
+from launch_ros.actions import Node
+from launch_ros.parameter_descriptions import ParameterValue
+
+
+def generate_launch_description():
+    urdf = os.path.join(get_package_share_directory('amr_description'), 'urdf', 'amr.urdf')
+    return LaunchDescription([
+        DeclareLaunchArgument('robot_name'{DEFAULT}),
+        Node(package='robot_state_publisher', executable='robot_state_publisher',
+             namespace=LaunchConfiguration('robot_name'),
+             parameters=[{'frame_prefix': [LaunchConfiguration('robot_name'), '/'],
+                          'robot_description': ParameterValue(Command(['xacro ', urdf]),
+                                                              value_type=str)}]),
+    ])
+"""
+
+AMR_URDF = """
+<robot name="amr">
+  <link name="base_footprint"/>
+  <link name="base_link"/>
+  <link name="lidar_front"/>
+  <joint name="base_joint" type="fixed">
+    <parent link="base_footprint"/><child link="base_link"/>
+    <origin xyz="0 0 0.09"/>
+  </joint>
+  <joint name="lidar_front_joint" type="fixed">
+    <parent link="base_link"/><child link="lidar_front"/>
+    <origin xyz="0.42 0 0.18"/>
+  </joint>
+</robot>
+"""
+
+
+def _fleet(tmp_path: Path, default: str) -> Path:
+    return write(tmp_path / ('named' if default else 'unnamed'), {
+        'src/amr_description/package.xml': package('amr_description'),
+        'src/amr_description/CMakeLists.txt': cmake('amr_description', 'urdf'),
+        'src/amr_description/urdf/amr.urdf': AMR_URDF,
+        'src/amr_bringup/package.xml': package('amr_bringup'),
+        'src/amr_bringup/CMakeLists.txt': cmake('amr_bringup', 'launch'),
+        'src/amr_bringup/launch/amr.launch.py': AMR_LAUNCH.replace('{DEFAULT}', default),
+    })
+
+
+def test_a_frame_prefix_written_as_a_substitution_list_is_joined(tmp_path):
+    """[LaunchConfiguration('robot_name'), '/'] is one string to launch_ros: amr_3/."""
+    report = lint(_fleet(tmp_path, ", default_value='amr_3'"))
+    assert parents(report)['amr_3/lidar_front'] == ('amr_3/base_link',)
+    assert parents(report)['amr_3/base_link'] == ('amr_3/base_footprint',)
+    assert problems(report) == set(), report.findings
+    # twin: no default, so the name is the launch's to know: said once, the edges unchecked
+    root = _fleet(tmp_path, '')
+    said = only_problem(lint(root), root, 'lint_files', 'WARN',
+                        'src/amr_bringup/launch/amr.launch.py', "package='robot_state_publisher'")
+    assert 'frame_prefix' in said.message and 'known only when the launch runs' in said.message
+
+
+# a Neobotix-like bringup: frame_prefix is namespace + '/', and the namespace is empty
+
+NEO_LAUNCH = """
+import os
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.launch_context import LaunchContext
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    robot_namespace = LaunchConfiguration('robot_namespace', default='{ns}')
+    context = LaunchContext()
+    urdf = os.path.join(get_package_share_directory('neo_base'), 'urdf', 'base.urdf')
+    with open(urdf, 'r') as infp:
+        robot_desc = infp.read()
+    return LaunchDescription([
+        Node(package='robot_state_publisher', executable='robot_state_publisher',
+             namespace=robot_namespace,
+             parameters=[{{'robot_description': robot_desc,
+                          'frame_prefix': robot_namespace.perform(context) + '/'}}]),
+        {static}
+    ])
+"""
+
+
+def _neo(tmp_path: Path, static_parent: str) -> Path:
+    """Write the base with frame_prefix namespace + '/', and a static edge from static_parent."""
+    return write(tmp_path / static_parent.strip('/'), {
+        'src/neo_base/package.xml': package('neo_base'),
+        'src/neo_base/CMakeLists.txt': cmake('neo_base', 'launch', 'urdf'),
+        'src/neo_base/urdf/base.urdf': urdf('base_link base_footprint 0',
+                                            'base_footprint wheel_left_link 0.1'),
+        'src/neo_base/launch/bringup.launch.py': NEO_LAUNCH.format(
+            ns='', static=static_tf(static_parent, 'imu_link', '--x', '0') + ','),
+    })
+
+
+def test_a_bare_slash_frame_prefix_is_the_unprefixed_tree(tmp_path):
+    """frame_prefix '/' (no namespace) sends /base_link; tf2 strips it: no finding at all."""
+    report = lint(_neo(tmp_path, 'base_link'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert {row.frame: row.parents for row in report.frames}['base_footprint'] == ('base_link',)
+    # twin: a slash written by hand in a static publisher is still said, at its line
+    root = _neo(tmp_path, '/base_link')
+    file = 'src/neo_base/launch/bringup.launch.py'
+    assert problems(lint(root)) == {('transform_values', 'WARN', file,
+                                     line_of(root, file, "'/base_link'"))}
+
+
+def test_a_description_without_the_prefix_the_simulator_places(tmp_path):
+    """The bridge places ego_racecar/base_link; the URDF's base_link has no parent."""
+    root = gym_racecar(tmp_path, '', '0.275')
+    (split,) = [f for f in lint(root, measured=False).findings if f.check == 'connectivity']
+    assert split.level == 'WARN' and 'ego_racecar/base_link' in split.message \
+        and 'hangs from base_link' in split.message and 'frame_prefix: ego_racecar/' in \
+        split.message
+    assert split.values['file'] == 'src/gym/urdf/racecar.urdf'
+    # twin: frame_prefix joins the model to the simulator's frames
+    report = lint(gym_racecar(tmp_path, 'ego_racecar/', '0.275'), measured=False)
+    assert not [f for f in report.findings if f.check == 'connectivity'], report.findings

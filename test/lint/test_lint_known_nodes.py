@@ -1,0 +1,413 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+Nodes the lint knows, and the transforms their parameters make them send.
+
+Odometry from ros2_control's controllers (spawned, or loaded by Gazebo's plugin) beside
+robot_localization's EKF, the particle filter, the F1TENTH gym bridge; and a team's package,
+vendored driver or tool that bears a known name. Made-up workspaces, each with its twin.
+"""
+from pathlib import Path
+
+from lint_helpers import CAR, cmake, flagged, launch_py, line_of, lint, one_package, package, \
+    parents, problems, share, vesc_racecar, write
+
+SIM_BOT = """<?xml version="1.0"?>
+<robot name="skid" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <link name="base_link"/>
+  <link name="chassis"/>
+  <joint name="chassis_joint" type="fixed">
+    <parent link="base_link"/><child link="chassis"/><origin xyz="0 0 0.15"/>
+  </joint>
+  <gazebo>
+    <plugin filename="gz_ros2_control-system" name="gz_ros2_control::GazeboSimROS2ControlPlugin">
+      <parameters>$(find skid_sim)/config/controllers.yaml</parameters>
+    </plugin>
+  </gazebo>
+</robot>
+"""
+
+SKID_CONTROLLERS = """controller_manager:
+  ros__parameters:
+    update_rate: 50
+    joint_state_broadcaster:
+      type: joint_state_broadcaster/JointStateBroadcaster
+    skid_controller:
+      type: diff_drive_controller/DiffDriveController
+
+skid_controller:
+  ros__parameters:
+    left_wheel_names: ['front_left_wheel_joint', 'rear_left_wheel_joint']
+    right_wheel_names: ['front_right_wheel_joint', 'rear_right_wheel_joint']
+    wheels_per_side: 2
+{}"""
+
+SKID_EKF = """ekf_filter_node:
+  ros__parameters:
+    publish_tf: {}
+    world_frame: odom
+    odom_frame: odom
+    base_link_frame: base_link
+    odom0: skid_controller/odom
+"""
+
+
+def _skid_sim(tmp_path: Path, name: str, controller: str, ekf_tf: str) -> Path:
+    """Write an Ignition sim whose controller manager is the description's Gazebo plugin."""
+    return write(tmp_path / name, {
+        'src/skid_sim/package.xml': package('skid_sim'),
+        'src/skid_sim/CMakeLists.txt': cmake('skid_sim', 'config', 'launch', 'urdf'),
+        'src/skid_sim/urdf/skid.urdf.xacro': SIM_BOT,
+        'src/skid_sim/config/controllers.yaml': SKID_CONTROLLERS.format(controller),
+        'src/skid_sim/config/ekf.yaml': SKID_EKF.format(ekf_tf),
+        'src/skid_sim/launch/sim.launch.py': launch_py(
+            "Node(package='robot_state_publisher', executable='robot_state_publisher', "
+            "parameters=[{{'robot_description': Command(['xacro ', {}])}}])".format(
+                share('skid_sim', 'urdf', 'skid.urdf.xacro')),
+            "Node(package='ros_gz_sim', executable='create', "
+            "arguments=['-topic', 'robot_description'])",
+            "Node(package='controller_manager', executable='spawner', "
+            "arguments=['joint_state_broadcaster'])",
+            "Node(package='controller_manager', executable='spawner', "
+            "arguments=['skid_controller'])",
+            "Node(package='robot_localization', executable='ekf_node', "
+            "name='ekf_filter_node', parameters=[{}])".format(
+                share('skid_sim', 'config', 'ekf.yaml')),
+            imports='from launch.substitutions import Command\n'),
+    })
+
+
+def test_a_controller_gazebo_loads_from_the_description_sends_odometry(tmp_path):
+    """The plugin's controllers.yaml makes skid_controller a diff_drive_controller: 2 senders."""
+    root = _skid_sim(tmp_path, 'both', '', 'true')
+    report = lint(root)
+    controllers = 'src/skid_sim/config/controllers.yaml'
+    assert problems(report) == {('parent_uniqueness', 'ERROR', controllers,
+                                 line_of(root, controllers, 'diff_drive_controller/'))}, \
+        [f.message for f in report.findings]
+    (two,) = report.findings
+    assert 'odom → base_link is declared by 2 sources' in two.message, two.message
+    assert 'diff_drive_controller skid_controller' in two.message, two.message
+
+
+def test_a_gazebo_controller_that_leaves_odometry_to_the_ekf_is_quiet(tmp_path):
+    """The twin: enable_odom_tf false, the EKF alone sends odom → base_link."""
+    report = lint(_skid_sim(tmp_path, 'ekf_only', '    enable_odom_tf: false\n', 'true'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    row = next(r for r in report.frames if r.frame == 'base_link')
+    assert row.parents == ('odom',) and 'ekf_filter_node' in str(row.publishers), row
+
+
+def test_the_gazebo_controller_alone_is_the_odometry(tmp_path):
+    """The other twin: the EKF only filters; the controller the plugin loads sends odometry."""
+    report = lint(_skid_sim(tmp_path, 'controller_only', '', 'false'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    row = next(r for r in report.frames if r.frame == 'base_link')
+    assert row.parents == ('odom',) and 'skid_controller' in str(row.publishers), row
+
+
+# a ros2_control diff drive whose controller and EKF both send the odometry
+
+CONTROLLERS = """
+controller_manager:
+  ros__parameters:
+    update_rate: 50
+    base_controller:
+      type: diff_drive_controller/DiffDriveController
+    joint_state_broadcaster:
+      type: joint_state_broadcaster/JointStateBroadcaster
+base_controller:
+  ros__parameters:
+    left_wheel_names: ['left_wheel_joint']
+    right_wheel_names: ['right_wheel_joint']
+    base_frame_id: base_link
+{}"""
+FUSED_EKF = """
+ekf_filter_node:
+  ros__parameters:
+    publish_tf: true
+    world_frame: odom
+    base_link_frame: base_link
+"""
+
+
+def _ros2_control_rover(tmp_path: Path, name: str, controller: str, spawned: bool = True) -> Path:
+    """Write a rover: ros2_control's manager, spawners, and robot_localization fusing the IMU."""
+    nodes = ["Node(package='controller_manager', executable='ros2_control_node', "
+             'parameters=[{}])'.format(share('rover_bringup', 'config', 'controllers.yaml')),
+             "Node(package='controller_manager', executable='spawner', "
+             "arguments=['joint_state_broadcaster'])",
+             "Node(package='robot_localization', executable='ekf_node', "
+             "name='ekf_filter_node', parameters=[{}])".format(
+                 share('rover_bringup', 'config', 'ekf.yaml'))]
+    if spawned:
+        nodes.append("Node(package='controller_manager', executable='spawner', "
+                     "arguments=['base_controller', '--controller-manager', "
+                     "'/controller_manager'])")
+    return write(tmp_path / name, {
+        'src/rover_bringup/package.xml': package('rover_bringup'),
+        'src/rover_bringup/CMakeLists.txt': cmake('rover_bringup', 'config', 'launch'),
+        'src/rover_bringup/config/controllers.yaml': CONTROLLERS.format(controller),
+        'src/rover_bringup/config/ekf.yaml': FUSED_EKF,
+        'src/rover_bringup/launch/rover.launch.py': launch_py(*nodes),
+    })
+
+
+def test_a_spawned_diff_drive_controller_sends_the_odometry(tmp_path):
+    """diff_drive_controller's enable_odom_tf defaults to true: beside the EKF, two senders."""
+    root = _ros2_control_rover(tmp_path, 'both', '')
+    report = lint(root)
+    controllers = 'src/rover_bringup/config/controllers.yaml'
+    assert problems(report) == {('parent_uniqueness', 'ERROR', controllers,
+                                 line_of(root, controllers, 'base_frame_id'))}, report.findings
+    (two,) = report.findings
+    assert 'odom → base_link is declared by 2 sources: robot_localization' in two.message
+    assert 'diff_drive_controller base_controller (base_frame_id: base_link)' in two.message
+    # healthy twins: the controller leaves the transform to the EKF; or it is never spawned
+    for twin in (_ros2_control_rover(tmp_path, 'off', '    enable_odom_tf: false\n'),
+                 _ros2_control_rover(tmp_path, 'unspawned', '', spawned=False)):
+        report = lint(twin)
+        assert problems(report) == set(), [f.message for f in report.findings]
+        row = next(r for r in report.frames if r.frame == 'base_link')
+        assert row.parents == ('odom',) and 'diff_drive_controller' not in str(row.publishers)
+
+
+# a mecanum base: ros2_control's mecanum_drive_controller beside robot_localization's EKF
+
+MECANUM_CONTROLLERS = """
+controller_manager:
+  ros__parameters:
+    update_rate: 50
+    joint_state_broadcaster:
+      type: joint_state_broadcaster/JointStateBroadcaster
+    mecanum_drive_controller:
+      type: mecanum_drive_controller/MecanumDriveController
+mecanum_drive_controller:
+  ros__parameters:
+    base_frame_id: base_link
+    odom_frame_id: odom
+    enable_odom_tf: {TF}
+"""
+
+MECANUM_EKF = """
+ekf_filter_node:
+  ros__parameters:
+    two_d_mode: true
+    publish_tf: true
+    odom_frame: odom
+    base_link_frame: base_link
+    world_frame: odom
+"""
+
+
+def _mecanum(tmp_path: Path, tf: str) -> Path:
+    return one_package(tmp_path / tf, 'mecanum_bringup', {
+        'config/controllers.yaml': MECANUM_CONTROLLERS.replace('{TF}', tf),
+        'config/ekf.yaml': MECANUM_EKF,
+        'launch/bringup.launch.py': launch_py(
+            "Node(package='controller_manager', executable='ros2_control_node', "
+            'parameters=[{}])'.format(share('mecanum_bringup', 'config', 'controllers.yaml')),
+            "Node(package='controller_manager', executable='spawner', "
+            "arguments=['joint_state_broadcaster', 'mecanum_drive_controller'])",
+            "Node(package='robot_localization', executable='ekf_node', "
+            "name='ekf_filter_node', parameters=[{}])".format(
+                share('mecanum_bringup', 'config', 'ekf.yaml'))),
+    })
+
+
+def test_a_mecanum_controller_sends_odometry_beside_the_ekf(tmp_path):
+    """Its odometry (enable_odom_tf, on by default) and the EKF both send odom → base_link."""
+    root = _mecanum(tmp_path, 'true')
+    (twice,) = flagged(lint(root), 'parent_uniqueness')
+    assert twice.level == 'ERROR' and 'odom → base_link is declared by 2 sources' \
+        in twice.message and 'mecanum_drive_controller (' in twice.message
+    # twin: the controller's transform off, the EKF alone sends it
+    assert not flagged(lint(_mecanum(tmp_path, 'false')), 'parent_uniqueness')
+
+
+# a racecar team's own ekf_node beside the VESC odometry
+
+def test_a_team_ekf_node_of_its_own_package_is_not_robot_localization(tmp_path):
+    """wheel_ekf/ekf_node publishes an Odometry topic, no transform the lint can know."""
+    report = lint(vesc_racecar(tmp_path, 'team', 'wheel_ekf'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    row = next(r for r in report.frames if r.frame == 'base_link')
+    assert row.parents == ('odom',) and 'robot_localization' not in ' '.join(row.publishers)
+    # twin: robot_localization's ekf_node on its defaults sends odom → base_link too
+    report = lint(vesc_racecar(tmp_path, 'upstream', 'robot_localization'))
+    launch = 'src/race_bringup/launch/car.launch.py'
+    two = [f for f in report.findings if f.check == 'parent_uniqueness']
+    assert [(f.level, f.values['file']) for f in two] == [('ERROR', launch)], report.findings
+    assert 'odom → base_link is declared by 2 sources' in two[0].message
+
+
+# a buggy running the F1TENTH particle filter (its package not in the workspace)
+
+def _buggy(tmp_path: Path, publish_tf: str) -> Path:
+    return write(tmp_path / publish_tf, {
+        'src/buggy/package.xml': package('buggy'),
+        'src/buggy/CMakeLists.txt': cmake('buggy', 'launch', 'config'),
+        'src/buggy/config/pf.yaml': """
+            particle_filter:
+              ros__parameters:
+                max_particles: 3000
+                publish_tf: {}
+            """.format(publish_tf),
+        'src/buggy/launch/race.launch.py': launch_py(
+            "Node(package='tf2_ros', executable='static_transform_publisher', "
+            "arguments=['--x', '0.31', '--z', '0.09', '--frame-id', 'base_link', "
+            "'--child-frame-id', 'laser'])",
+            "Node(package='particle_filter', executable='particle_filter', "
+            "name='particle_filter', parameters=[{}])".format(
+                share('buggy', 'config', 'pf.yaml'))),
+    })
+
+
+def test_the_particle_filters_own_slashed_ids_are_one_cause_with_the_second_parent(tmp_path):
+    """Its code writes '/map' → '/laser'; tf2 strips them: the finding is laser's 2 parents."""
+    root = _buggy(tmp_path, 'true')
+    report = lint(root)
+    launch = 'src/buggy/launch/race.launch.py'
+    assert problems(report) == {('parent_uniqueness', 'ERROR', 'src/buggy/config/pf.yaml',
+                                 line_of(root, 'src/buggy/config/pf.yaml', 'publish_tf'))}
+    (two,) = report.findings
+    assert 'laser has 2 parents: map' in two.message and launch in two.message
+    # twin: its transform switched off, the LiDAR mount stands alone
+    report = lint(_buggy(tmp_path, 'false'))
+    assert problems(report) == set(), report.findings
+    assert parents(report)['laser'] == ('base_link',)
+
+
+FORK_SOURCE = """
+#include <rclcpp/rclcpp.hpp>
+// our particle filter: a different motion model, and the LiDAR as the tracked frame
+void PF::publish(const Pose & pose) {
+  t.header.frame_id = "map";
+  t.child_frame_id = "lidar_link";
+  this->declare_parameter("num_particles", 2000);
+}
+"""
+UPSTREAM_SOURCE = """
+class ParticleFiler(Node):
+    def __init__(self):
+        self.declare_parameter('max_particles', 4000)
+    def publish_tf(self, pose, stamp):
+        t = TransformStamped()
+        t.header.frame_id = '/map'
+        t.child_frame_id = '/laser'
+"""
+
+
+def _rover_with_own_filter(tmp_path: Path, source: str, name: str) -> Path:
+    return write(tmp_path / name, {
+        'src/particle_filter/package.xml': package('particle_filter'),
+        'src/particle_filter/src/particle_filter.' + ('cpp' if '#include' in source else 'py'):
+            source,
+        'src/rover/package.xml': package('rover'),
+        'src/rover/launch/rover.launch.py': launch_py(
+            "Node(package='particle_filter', executable='particle_filter', "
+            "name='particle_filter')",
+            "Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+            "'0.26', '0', '0.11', '0', '0', '0', 'base_link', 'lidar_link'])"),
+    })
+
+
+def test_a_team_package_named_like_a_known_node_is_not_taken_for_it(tmp_path):
+    """A C++ fork called particle_filter sends lidar_link → map, not the table's /map → /laser."""
+    report = lint(_rover_with_own_filter(tmp_path, FORK_SOURCE, 'fork'), measured=False)
+    assert not [f for f in report.findings if '/laser' in f.message]
+    assert 'laser' not in {row.frame for row in report.frames}
+    assert problems(report) == set(), [f.message for f in report.findings]
+    report = lint(_rover_with_own_filter(tmp_path, FORK_SOURCE, 'fork_c'), CAR)
+    (unknown,) = [f for f in report.findings if f.check == 'chain_order' and 'map' in f.message]
+    assert unknown.level == 'WARN' and 'whose source (src/particle_filter) the lint cannot ' \
+        'tell is particle_filter' in unknown.message
+    # twin: the package is the F1TENTH particle filter itself, so the table speaks for it
+    report = lint(_rover_with_own_filter(tmp_path, UPSTREAM_SOURCE, 'upstream'), measured=False)
+    assert {row.frame: row.parents for row in report.frames}['laser'] == ('map',)
+    assert 'transform_values' not in {f.check for f in report.findings}  # one cause
+
+
+# a team driving the F1TENTH gym simulator, started from another workspace
+
+def _sim_team(tmp_path: Path, base: str, bridge: bool) -> Path:
+    nodes = ["Node(package='slam_toolbox', executable='async_slam_toolbox_node', "
+             "name='slam_toolbox', parameters=[{}])".format(
+                 share('sim_team', 'config', 'slam.yaml'))]
+    if bridge:
+        nodes.append("Node(package='f1tenth_gym_ros', executable='gym_bridge', "
+                     "name='bridge')")
+    return write(tmp_path / '{}_{}'.format(base.replace('/', '_'), bridge), {
+        'src/sim_team/package.xml': package('sim_team'),
+        'src/sim_team/CMakeLists.txt': cmake('sim_team', 'launch', 'config'),
+        'src/sim_team/config/slam.yaml': """
+            slam_toolbox:
+              ros__parameters:
+                map_frame: map
+                odom_frame: odom
+                base_frame: {}
+            """.format(base),
+        'src/sim_team/launch/mapping.launch.py': launch_py(*nodes),
+    })
+
+
+def test_a_gym_bridge_frame_without_the_bridge_is_the_bridges_not_nobodys(tmp_path):
+    """ego_racecar/base_link: the lint knows who sends it, and that it hangs from map."""
+    root = _sim_team(tmp_path, 'ego_racecar/base_link', bridge=False)
+    report = lint(root)
+    (bridge,) = [f for f in report.findings if f.check == 'connectivity']
+    assert bridge.level == 'WARN' and 'F1TENTH gym bridge' in bridge.message
+    assert 'ego_racecar/base_link hangs from map (map → ego_racecar/base_link)' in bridge.message
+    assert bridge.values['line'] == line_of(root, 'src/sim_team/config/slam.yaml', 'base_frame')
+    # twin: the bridge started here declares the frame: nothing to say about it
+    report = lint(_sim_team(tmp_path, 'ego_racecar/base_link', bridge=True))
+    assert not [f for f in report.findings if f.check == 'connectivity'], report.findings
+    # twin: a frame nobody the lint knows sends is still an ERROR, as before
+    report = lint(_sim_team(tmp_path, 'racecar/base_link', bridge=False))
+    (nobody,) = [f for f in report.findings if f.check == 'connectivity']
+    assert nobody.level == 'ERROR' and 'nothing in the workspace publishes it' in nobody.message
+
+
+def _vendored_driver(tmp_path: Path, source: str) -> Path:
+    return write(tmp_path / str(abs(hash(source))), {
+        'src/rplidar_ros/package.xml': package('rplidar_ros'),
+        'src/rplidar_ros/src/rplidar_node.cpp': source,
+        'src/rplidar_ros/launch/lidar.launch.py': launch_py(
+            "Node(package='rplidar_ros', executable='rplidar_node', name='rplidar_node', "
+            "parameters=[{'frame_id': 'laser'}])"),
+    })
+
+
+def test_a_vendored_driver_that_reads_its_frame_parameter_is_the_known_driver(tmp_path):
+    """The workspace holds rplidar_ros's source, which reads frame_id: the table speaks for it."""
+    driver = 'this->declare_parameter<std::string>("frame_id", "laser_frame");\n'
+    (unpublished,) = [f for f in lint(_vendored_driver(tmp_path, driver), measured=False)
+                      .findings if f.check == 'connectivity']
+    assert unpublished.level == 'ERROR'  # the driver sends nothing: nothing publishes laser
+    # twin: a package of that name whose code reads no frame parameter may send anything
+    other = 'int main() { publish_transform("base_link", "laser"); }\n'
+    (unpublished,) = [f for f in lint(_vendored_driver(tmp_path, other), measured=False)
+                      .findings if f.check == 'connectivity']
+    assert unpublished.level == 'WARN' and 'whose source (src/rplidar_ros) the lint cannot ' \
+        'tell is a LiDAR driver' in unpublished.message
+
+
+def _moveit_like(tmp_path: Path, executable: str) -> Path:
+    return write(tmp_path / executable, {
+        'src/arm/package.xml': package('arm'),
+        'src/arm/launch/demo.launch.py': launch_py(
+            "Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+            "'--frame-id', 'world', '--child-frame-id', 'arm_link0'])",
+            "Node(package='any', executable='{}', name='viewer', parameters=["
+            'config.robot_description, config.planning_pipelines])'.format(executable)),
+    })
+
+
+def test_a_tool_whose_parameters_cannot_be_read_is_not_a_finding(tmp_path):
+    """Rviz2 given computed dicts (MoveIt's demo) sends nothing: nothing to say."""
+    assert problems(lint(_moveit_like(tmp_path, 'rviz2'), measured=False)) == set()
+    # twin: a node the table does not know may send transforms: its unread sources are said
+    unread = [f for f in lint(_moveit_like(tmp_path, 'arm_driver'), measured=False).findings
+              if f.check == 'lint_files']
+    assert len(unread) == 2 and all('known only when the launch runs' in f.message
+                                    for f in unread)

@@ -1,0 +1,402 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+How the lint reads what a launch file starts, on made-up workspaces each with its twin.
+
+OpaqueFunctions and the includes they make, includes it cannot open, nodes built by helpers of
+the package's own modules, remappings of /tf: values only a running launch knows are said.
+"""
+from pathlib import Path
+
+from lint_helpers import cmake, launch_py, line_of, lint, one_launch_package, package, parents, \
+    problems, share, summary, write
+
+
+# a mower whose launch reads its frame names from mower.yaml inside an OpaqueFunction
+
+MOWER_LAUNCH = """
+import os
+import yaml
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, OpaqueFunction
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+
+def setup(context):
+    share = get_package_share_directory('mower_bringup')
+    with open(LaunchConfiguration('mower').perform(context)) as stream:
+        mower = yaml.safe_load(stream)
+    return [Node(package='robot_localization', executable='ekf_node', name='ekf_global',
+                 parameters=[os.path.join(share, 'config', 'ekf_global.yaml'),
+                             {WORLD}])]
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        DeclareLaunchArgument('mower', default_value=os.path.join(
+            get_package_share_directory('mower_bringup'), 'config', 'mower.yaml')),
+        OpaqueFunction(function=setup),
+    ])
+"""
+
+
+def _mower(tmp_path: Path, world: str) -> Path:
+    return write(tmp_path / world.split("'")[3].replace('[', '_').strip(']'), {
+        'src/mower_bringup/package.xml': package('mower_bringup'),
+        'src/mower_bringup/CMakeLists.txt': cmake('mower_bringup', 'launch', 'config'),
+        'src/mower_bringup/config/mower.yaml': 'frames: {map: map, odom: odom}\n',
+        'src/mower_bringup/config/ekf_global.yaml': """
+            ekf_global:
+              ros__parameters:
+                map_frame: map
+                odom_frame: odom
+                base_link_frame: base_link
+                world_frame: map
+            """,
+        'src/mower_bringup/launch/mower.launch.py': MOWER_LAUNCH.replace('{WORLD}', world),
+    })
+
+
+def test_a_frame_known_only_at_launch_makes_the_edge_unknown_not_a_traceback(tmp_path):
+    """world_frame: mower['frames']['map'] is the launch's to know: the EKF may send anything."""
+    report = lint(_mower(tmp_path, "{'world_frame': mower['frames']['map'], 'publish_tf': True}"))
+    assert 'map' not in parents(report).get('odom', ())  # never its defaults
+    said = ' '.join(f.message for f in report.findings)
+    assert 'ekf_global' in said and 'may send it' in said, report.findings
+    assert not [f for f in report.findings if f.level == 'ERROR'], report.findings
+    # twin: the frame written out, the EKF's map → odom is declared; what stays unsaid is
+    # odom → base_link, and nothing else could send it now: an ERROR at base_link_frame
+    root = _mower(tmp_path, "{'world_frame': 'map', 'publish_tf': True}")
+    report = lint(root)
+    assert parents(report)['odom'] == ('map',)
+    ekf = 'src/mower_bringup/config/ekf_global.yaml'
+    assert problems(report) == {('connectivity', 'ERROR', ekf,
+                                 line_of(root, ekf, 'base_link_frame'))}, report.findings
+
+
+# an include of a package the workspace does not hold (an F1TENTH team's race launch)
+
+LIDAR_MOUNT = ("Node(package='tf2_ros', executable='static_transform_publisher', "
+               "arguments=['--x', '0.27', '--z', '0.11', '--frame-id', 'base_link', "
+               "'--child-frame-id', 'laser'])")
+LOCALIZER = ('IncludeLaunchDescription(PythonLaunchDescriptionSource({}))'.format(
+    share('particle_filter', 'launch', 'localize_launch.py')))
+
+
+def test_an_include_the_lint_cannot_open_is_named_beside_the_all_clear(tmp_path):
+    root = one_launch_package(tmp_path / 'race', 'race_stack', 'race.launch.py',
+                              launch_py(LIDAR_MOUNT, LOCALIZER))
+    report = lint(root, None, 'race_stack/race.launch.py')
+    include = 'src/race_stack/launch/race.launch.py:{}'.format(line_of(
+        root, 'src/race_stack/launch/race.launch.py', 'localize_launch.py'))
+    parents = summary(report, 'parent_uniqueness', 'OK')
+    assert 'among the senders the lint read' in parents
+    assert '<particle_filter>/launch/localize_launch.py, included at {} may send some, but ' \
+        'the lint does not know what'.format(include) in parents
+    files = summary(report, 'lint_files', 'OK')
+    assert 'senders it cannot read: the launch file <particle_filter>/launch/' \
+        'localize_launch.py, included at {}'.format(include) in files
+    assert problems(report) == set()
+
+
+def test_a_bringup_whose_every_sender_is_read_gets_the_plain_all_clear(tmp_path):
+    # a TurtleBot3-style base: footprint → base → scan, every publisher in the file
+    root = one_launch_package(tmp_path / 'tb', 'tb_bringup', 'base.launch.py', launch_py(
+        "Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+        "'--z', '0.010', '--frame-id', 'base_footprint', '--child-frame-id', 'base_link'])",
+        "Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+        "'--x', '-0.032', '--z', '0.172', '--frame-id', 'base_link', "
+        "'--child-frame-id', 'base_scan'])"))
+    report = lint(root, None, 'tb_bringup/base.launch.py')
+    assert summary(report, 'parent_uniqueness', 'OK') == \
+        'each of 3 declared frames has one parent and one source'
+    assert 'cannot read' not in summary(report, 'lint_files', 'OK')
+    assert problems(report) == set()
+
+
+# an include inside an OpaqueFunction, through a local share directory (a team overlay)
+
+CAR_SETUP = """
+import os
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription, OpaqueFunction
+from launch.launch_description_sources import PythonLaunchDescriptionSource
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+
+def _setup(context, *args, **kwargs):
+    stack_share = get_package_share_directory('car_stack')
+    vendored = IncludeLaunchDescription(PythonLaunchDescriptionSource(
+        os.path.join(stack_share, 'launch', 'base.launch.py')))
+    localizer = Node(package='particle_filter', executable='particle_filter',
+                     name='particle_filter', parameters=[{'max_particles': 4000}]{REMAP})
+    return [vendored, localizer]
+
+
+def generate_launch_description():
+    stack_share = get_package_share_directory('car_stack')
+    return LaunchDescription([
+        DeclareLaunchArgument('sensors', default_value=os.path.join(
+            stack_share, 'config', 'sensors.yaml')),
+        OpaqueFunction(function=_setup),
+    ])
+"""
+
+
+def _overlay(root: Path, remap: str) -> Path:
+    """Write a team overlay whose OpaqueFunction includes the vendored stack's bringup."""
+    return write(root, {
+        'src/car_stack/package.xml': package('car_stack'),
+        'src/car_stack/CMakeLists.txt': cmake('car_stack', 'launch'),
+        'src/car_stack/launch/base.launch.py': launch_py(LIDAR_MOUNT),
+        'src/car_overlay/package.xml': package('car_overlay'),
+        'src/car_overlay/CMakeLists.txt': cmake('car_overlay', 'launch'),
+        'src/car_overlay/launch/car.launch.py': CAR_SETUP.replace('{REMAP}', remap),
+    })
+
+
+def test_an_opaque_function_include_through_a_local_share_is_opened(tmp_path):
+    root = _overlay(tmp_path / 'car', '')
+    report = lint(root, None, 'car_overlay/car.launch.py')
+    mount = ('src/car_stack/launch/base.launch.py',
+             line_of(root, 'src/car_stack/launch/base.launch.py', 'static_transform_publisher'))
+    parents = [f for f in report.findings if f.check == 'parent_uniqueness']
+    assert [(f.level, f.frames[0]) for f in parents] == [('ERROR', 'laser')], parents
+    assert 'base_link' in parents[0].message and 'map' in parents[0].message
+    assert str(mount[0]) in parents[0].message
+    assert not [f for f in report.findings if 'known only when the launch runs' in f.message]
+
+
+def test_the_opened_include_beside_a_localizer_remapped_away_from_tf_is_quiet(tmp_path):
+    # the localizer sends on /pf/tf, as teams do to compare it with the odometry
+    root = _overlay(tmp_path / 'car', ", remappings=[('/tf', '/pf/tf')]")
+    report = lint(root, None, 'car_overlay/car.launch.py')
+    assert problems(report) == set()
+    assert summary(report, 'parent_uniqueness', 'OK').startswith(
+        'each of 2 declared frames has one parent and one source')
+    (laser,) = [row for row in report.frames if row.frame == 'laser']
+    assert laser.parents == ('base_link',)
+
+
+# the /tf remapping that keeps a fleet robot's edges: `/tf → tf` in the robot's namespace
+
+def _slam(root: Path, namespace: str, remap: str) -> Path:
+    """Write a mapping bringup: a LiDAR mount and slam_toolbox, remapped as given."""
+    return one_launch_package(root, 'fleet_bringup', 'mapping.launch.py', launch_py(
+        LIDAR_MOUNT.replace("'laser'", "'base_scan'"),
+        "Node(package='slam_toolbox', executable='async_slam_toolbox_node', "
+        "name='slam_toolbox', namespace={!r}, parameters=[{{'odom_frame': 'odom', "
+        "'map_frame': 'map', 'base_frame': 'base_link'}}], remappings=[{}])".format(
+            namespace, remap)))
+
+
+def test_a_localizer_remapped_to_its_namespaces_tf_still_sends_on_the_tree(tmp_path):
+    root = _slam(tmp_path / 'fleet', 'tb_1', "('/tf', 'tf'), ('/tf_static', 'tf_static')")
+    report = lint(root, None, 'fleet_bringup/mapping.launch.py')
+    (odom,) = [row for row in report.frames if row.frame == 'odom']
+    assert odom.parents == ('map',)
+
+
+def test_a_localizer_remapped_to_a_topic_of_its_own_sends_nothing_on_the_tree(tmp_path):
+    root = _slam(tmp_path / 'fleet', '', "('tf', 'slam/tf')")
+    report = lint(root, None, 'fleet_bringup/mapping.launch.py')
+    assert 'odom' not in {row.frame for row in report.frames}
+
+
+# nodes built by helper functions of the package's own modules
+
+MOUNT_HELPERS = """
+from launch_ros.actions import Node
+
+PARENT = 'base_link'
+
+
+def lidar_mount(x, z, frame='base_scan'):
+    return Node(package='tf2_ros', executable='static_transform_publisher',
+                arguments=['--x', x, '--z', z, '--frame-id', PARENT,
+                           '--child-frame-id', frame])
+
+
+def footprint():
+    return Node(package='tf2_ros', executable='static_transform_publisher',
+                arguments=['--z', '0.01', '--frame-id', 'base_footprint',
+                           '--child-frame-id', PARENT])
+"""
+SIBLING_LAUNCH = """
+import os
+import sys
+
+from launch import LaunchDescription
+
+sys.path.insert(0, os.path.dirname(__file__))
+from mounts import footprint, lidar_mount  # noqa: E402
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        footprint(),
+        lidar_mount('-0.064', '0.122'),{SECOND}
+    ])
+"""
+
+
+def _sibling(root: Path, second: str) -> Path:
+    """Write a TurtleBot-like bringup whose mounts come from a sibling module of its launch."""
+    return write(root, {
+        'src/tb_bringup/package.xml': package('tb_bringup'),
+        'src/tb_bringup/CMakeLists.txt': cmake('tb_bringup', 'launch'),
+        'src/tb_bringup/launch/mounts.py': MOUNT_HELPERS,
+        'src/tb_bringup/launch/robot.launch.py': SIBLING_LAUNCH.replace('{SECOND}', second)})
+
+
+def test_a_helper_of_a_sibling_module_is_read_as_the_launch_runs_it(tmp_path):
+    """Two calls mount the LiDAR twice, with two values: found at the calls' lines."""
+    launch = 'src/tb_bringup/launch/robot.launch.py'
+    root = _sibling(tmp_path / 'twice', "\n        lidar_mount('-0.032', '0.172'),")
+    report = lint(root)
+    first, second = (line_of(root, launch, "'-0.064'"), line_of(root, launch, "'-0.032'"))
+    assert ('parent_uniqueness', 'ERROR', launch, second) in problems(report), report.findings
+    (twice,) = [f for f in report.findings if f.check == 'parent_uniqueness']
+    assert '{}:{}'.format(launch, first) in twice.message and 'base_scan' in twice.message
+    assert not [f for f in report.findings if 'mounts.py' in f.message]  # no bringup alone
+    # twin: one call, one mount, its values as the call gives them; quiet
+    root = _sibling(tmp_path / 'once', '')
+    report = lint(root)
+    assert problems(report) == set(), report.findings
+    rows = {row.frame: row for row in report.frames}
+    assert rows['base_scan'].parents == ('base_link',)
+    assert rows['base_link'].parents == ('base_footprint',)
+    laser = summary(report, 'laser_offset')
+    assert '(-0.0640, 0.0000, 0.1220)' in laser and '{}:{}'.format(launch, first) in laser
+
+
+PACKAGE_HELPERS = """
+from launch_ros.actions import Node
+
+
+def make_nodes(prefix, x, use_sim=False):
+    nodes = [Node(package='tf2_ros', executable='static_transform_publisher',
+                  name=prefix + '_lidar_tf',
+                  arguments=['--x', x, '--frame-id', prefix + '/base_link',
+                             '--child-frame-id', prefix + '/laser'])]
+    if use_sim:
+        nodes.append(Node(package='tf2_ros', executable='static_transform_publisher',
+                          name=prefix + '_map_tf',
+                          arguments=['--frame-id', 'map', '--child-frame-id', prefix + '/odom']))
+    return nodes
+
+
+def make_many(*prefixes):
+    return [make_nodes(p, '0.27') for p in prefixes]
+
+
+def sim_nodes(prefix):
+    return make_nodes(prefix, '0.27', use_sim=True)
+"""
+RACE_LAUNCH = """
+from launch import LaunchDescription
+from launch_ros.actions import Node
+from {MODULE} import {NAME}
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        Node(package='slam_toolbox', executable='async_slam_toolbox_node', name='slam_toolbox',
+             parameters=[{'odom_frame': 'ego/odom', 'base_frame': 'ego/base_link'}]),
+        *{CALL},
+    ])
+"""
+
+
+def _race(root: Path, call: str, module: str = 'race_bringup.launch_helpers') -> Path:
+    """Write an F1TENTH-like bringup whose nodes come from its package's Python module."""
+    return write(root, {
+        'src/race_bringup/package.xml': package('race_bringup'),
+        'src/race_bringup/setup.py': "from setuptools import setup\nsetup(name='race_bringup', "
+                                     "packages=['race_bringup'], data_files=[("
+                                     "'share/race_bringup/launch', ['launch/race.launch.py'])])\n",
+        'src/race_bringup/race_bringup/__init__.py': '',
+        'src/race_bringup/race_bringup/launch_helpers.py': PACKAGE_HELPERS,
+        'src/race_bringup/launch/race.launch.py': RACE_LAUNCH.replace('{MODULE}', module)
+        .replace('{NAME}', call.split('(')[0]).replace('{CALL}', call)})
+
+
+def test_a_helper_of_the_packages_module_is_read_and_an_unreadable_one_is_said(tmp_path):
+    """The package's make_nodes sends map → ego/odom beside slam_toolbox: two senders."""
+    launch = 'src/race_bringup/launch/race.launch.py'
+    root = _race(tmp_path / 'sim', "make_nodes('ego', '0.27', use_sim=True)")
+    report = lint(root)
+    assert problems(report) == {('parent_uniqueness', 'ERROR', launch,
+                                 line_of(root, launch, "'odom_frame'"))}, report.findings
+    (twice,) = report.findings
+    assert 'map → ego/odom is declared by 2 sources' in twice.message
+    assert 'static_transform_publisher, {}:{}'.format(
+        launch, line_of(root, launch, 'make_nodes(')) in twice.message
+    rows = {row.frame: row for row in report.frames}
+    assert rows['ego/laser'].parents == ('ego/base_link',)
+    # the same through a helper that calls make_nodes in its module: one more level, read
+    root = _race(tmp_path / 'nested', "sim_nodes('ego')")
+    assert problems(lint(root)) == {('parent_uniqueness', 'ERROR', launch,
+                                     line_of(root, launch, "'odom_frame'"))}
+    # twin: on the real car (use_sim left False) make_nodes sends the mount alone: quiet
+    report = lint(_race(tmp_path / 'car', "make_nodes('ego', '0.27')"))
+    assert problems(report) == set(), report.findings
+    assert 'ego/laser' in {row.frame for row in report.frames}
+    # twin: a helper the lint cannot evaluate (a *args function) is named, never guessed
+    report = lint(_race(tmp_path / 'many', "make_many('ego', 'opp')"))
+    assert 'ego/laser' not in {r.frame for r in report.frames}
+    unread = 'make_many() of src/race_bringup/race_bringup/launch_helpers.py, not a plain ' \
+        'function of named parameters'
+    assert unread in summary(report, 'laser_offset')
+    (odom,) = [f for f in report.findings if f.level in ('WARN', 'ERROR')]
+    assert odom.check == 'connectivity' and odom.level == 'WARN' and unread in odom.message
+    # twin: a module of its own package the workspace does not hold: cannot know, said
+    report = lint(_race(tmp_path / 'gone', "make_nodes('ego', '0.27')",
+                        module='race_bringup.launch_tools'))
+    assert 'ego/laser' not in {r.frame for r in report.frames}
+    assert 'make_nodes() of race_bringup.launch_tools (not in the package)' in \
+        summary(report, 'laser_offset')
+
+
+def test_a_broken_or_endless_helper_is_named_never_a_traceback(tmp_path):
+    """A helper module that does not parse is unread; one that calls itself stops, bounded."""
+    broken = _race(tmp_path / 'broken', "make_nodes('ego', '0.27')")
+    (broken / 'src/race_bringup/race_bringup/launch_helpers.py').write_text(
+        'def make_nodes(prefix, x:\n', encoding='utf-8')
+    report = lint(broken)
+    assert 'make_nodes() of src/race_bringup/race_bringup/launch_helpers.py, which the lint ' \
+        'cannot read' in summary(report, 'laser_offset')
+    endless = _race(tmp_path / 'endless', "make_nodes('ego', '0.27')")
+    (endless / 'src/race_bringup/race_bringup/launch_helpers.py').write_text(
+        PACKAGE_HELPERS + '\n\ndef loop(prefix):\n    return loop(prefix) + loop(prefix)\n'
+        .replace('loop(prefix) + loop(prefix)', 'loop(prefix) + loop(prefix) + make_nodes('
+                 "prefix, '0.27')"), encoding='utf-8')
+    (endless / 'src/race_bringup/launch/race.launch.py').write_text(RACE_LAUNCH.replace(
+        '{MODULE}', 'race_bringup.launch_helpers').replace('{NAME}', 'loop').replace(
+        '{CALL}', "loop('ego')"), encoding='utf-8')
+    report = lint(endless)  # the launch itself would never end: read four deep, then stop
+    assert {r.frame: r.parents for r in report.frames}['ego/laser'] == ('ego/base_link',)
+
+
+def _built_not_started(tmp_path: Path, listed: str) -> Path:
+    """Write a LiDAR launch file that builds its static publisher, listed or commented out."""
+    static = ("tf_node = Node(package='tf2_ros', executable='static_transform_publisher', "
+              "arguments=['0', '0', '0.02', '0', '0', '0', '1', 'base_link', 'laser_frame'])")
+    text = launch_py(listed).replace('\n\ndef generate_launch_description():\n',
+                                     '\n\ndef generate_launch_description():\n    {}\n'.format(
+                                         static))
+    return write(tmp_path / ('listed' if listed == 'tf_node' else 'commented'),
+                 {'src/lidar/package.xml': package('lidar'),
+                  'src/lidar/launch/lidar.launch.py': text})
+
+
+def test_a_node_built_but_never_handed_to_the_launch_is_not_started(tmp_path):
+    """tf_node = Node(...) with `# tf_node,` in the list: ros2 launch never starts it."""
+    report = lint(_built_not_started(tmp_path, '# tf_node'), measured=False)
+    assert not report.frames
+    report = lint(_built_not_started(tmp_path, 'tf_node'), measured=False)
+    assert {row.frame: row.parents for row in report.frames}['laser_frame'] == ('base_link',)
