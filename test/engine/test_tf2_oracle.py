@@ -243,6 +243,30 @@ def test_missing_frames_two_trees_and_a_loop_word_for_word(tmp_path):
     assert kinds == {'LookupException', 'ConnectivityException', 'InvalidArgumentException'}
 
 
+def test_a_loop_asked_every_way_answers_as_tf2_walking_it(tmp_path):
+    """
+    An edge sent the wrong way round closes a loop: tf2 walks it to its depth bound.
+
+    The model stops at the first frame seen again; every answer must still be tf2's: a target
+    on the loop found, a frame off the loop, a time one edge of the loop does not cover, the
+    latest common time, and the loop's own text naming every frame's parent.
+    """
+    ops = [put('map', 'odom', T0 + 1.0, x=1.0), put('map', 'odom', T0 + 2.0, x=2.0),
+           put('odom', 'base_link', T0 + 1.0), put('odom', 'base_link', T0 + 2.0),
+           put('base_link', 'laser', 0, x=0.27, static=True),
+           put('base_link', 'odom', T0 + 1.5, who='reversed'),
+           put('base_link', 'odom', T0 + 2.5, who='reversed'),
+           ask('map', 'laser', T0 + 1.5), ask('laser', 'map', T0 + 1.5),
+           ask('odom', 'laser', T0 + 2.0), ask('laser', 'odom', T0 + 2.0),
+           ask('base_link', 'odom', T0 + 2.0), ask('odom', 'base_link', T0 + 2.0),
+           ask('map', 'laser', T0 + 9.0), ask('map', 'laser', T0 + 0.5),
+           ask('map', 'laser'), ask('laser', 'odom'),
+           put('world', 'map', T0 + 2.0), ask('world', 'laser', T0 + 2.0),
+           ask('laser', 'world', T0 + 2.0)]
+    answers = assert_same(ops, tmp_path)
+    assert any(isinstance(a, dict) and 'loop' in a.get('text', '') for a in answers), answers
+
+
 def test_bad_values_are_refused_with_tf2s_log_lines(tmp_path):
     """NaN, a quaternion off unit length, self-parented and unnamed frames, a leading slash."""
     ops = [put('odom', 'base_link', T0, x=float('nan')),

@@ -18,6 +18,7 @@ from frame_audit.message_types import stamp_seconds
 from frame_audit.ros import messages as rm
 from frame_audit.ros.sim_node import CarPublishers
 from frame_audit.sim.car import SimulatedCar
+from nested import ros_domain
 from rcl_interfaces.msg import Parameter, ParameterType, ParameterValue
 from rcl_interfaces.srv import SetParameters
 import rclpy
@@ -33,7 +34,7 @@ IN_PROGRESS = {'lookups'}
 def ros_environment() -> Dict[str, str]:
     """Return this run's own domain, kept on this host, with logs out of $HOME."""
     env = dict(os.environ)
-    env['ROS_DOMAIN_ID'] = str(1 + os.getpid() % 100)
+    env['ROS_DOMAIN_ID'] = str(ros_domain())
     env['ROS_AUTOMATIC_DISCOVERY_RANGE'] = 'LOCALHOST'
     env['PYTHONFAULTHANDLER'] = '1'  # a crash or a hang (SIGABRT) shows where, thread by thread
     if env.get('ROS_DISTRO') == 'humble':  # no discovery range before Iron

@@ -11,7 +11,9 @@ distributions' rclpy.
 import os
 from pathlib import Path
 import subprocess
+from typing import Dict, List
 
+from nested import Nested, RUNS
 import pytest
 from suites import ENGINE_TESTS, failed_by_name, NODE_TESTS
 
@@ -27,29 +29,45 @@ pytestmark = [pytest.mark.ros, pytest.mark.slow]
 ON_THE_CAR = ['test/ros/test_on_the_car.py', 'test/ros/test_live_history.py']
 
 
-def jazzy(*command: str, timeout: float = 900) -> subprocess.CompletedProcess:
-    """Run a command in Jazzy's environment (its env.sh), in the project folder."""
+def jazzy_environment() -> Dict[str, str]:
+    """Return this environment without Kilted's: Jazzy's env.sh gives its own."""
     env = {key: value for key, value in os.environ.items() if key not in KILTED}
     env['PATH'] = os.pathsep.join(p for p in env.get('PATH', '').split(os.pathsep)
                                   if not p.startswith(str(VENV)))
+    return env
+
+
+def in_jazzy(*command: str) -> List[str]:
+    """Return a command line that runs command in Jazzy's environment (its env.sh)."""
     script = 'source "{}" && exec "$@"'.format(JAZZY / 'env.sh')
-    return subprocess.run(['bash', '-c', script, 'jazzy'] + list(command), cwd=ROOT, env=env,
+    return ['bash', '-c', script, 'jazzy'] + list(command)
+
+
+def jazzy(*command: str, timeout: float = 900) -> subprocess.CompletedProcess:
+    """Run a command in Jazzy's environment, in the project folder."""
+    return subprocess.run(in_jazzy(*command), cwd=ROOT, env=jazzy_environment(),
                           capture_output=True, text=True, timeout=timeout)
+
+
+# started as collection ends, beside the rest of the suite (test/nested.py)
+if (JAZZY / 'env.sh').exists():
+    RUNS['test_jazzy.py::test_the_node_and_engine_tests_pass_on_jazzy'] = Nested(
+        in_jazzy('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *NODE_TESTS,
+                 *ON_THE_CAR, *ENGINE_TESTS), jazzy_environment(), ROOT, timeout_s=2400)
 
 
 @pytest.mark.skipif(not (JAZZY / 'env.sh').exists(), reason='no .venv/jazzy: scripts/setup.sh '
                     'makes it from the Jazzy wheels on PyPI where it can reach them')
 @pytest.mark.timeout(2400)  # the node's DDS tests and the car's every fault, a second time
-def test_the_node_and_engine_tests_pass_on_jazzy(tmp_path):
+def test_the_node_and_engine_tests_pass_on_jazzy():
     versions = jazzy('python', '-c', 'import rclpy, importlib.metadata as m; '
                      'print(m.version("ros-rclpy"), rclpy.__file__)')
     assert versions.returncode == 0, versions.stderr
     version, where = versions.stdout.split()
     assert version.startswith('7.1.') and where.startswith(str(JAZZY))
-    report = tmp_path / 'jazzy.xml'
-    done = jazzy('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--junitxml',
-                 str(report), *NODE_TESTS, *ON_THE_CAR, *ENGINE_TESTS, timeout=2400)
+    run = RUNS['test_jazzy.py::test_the_node_and_engine_tests_pass_on_jazzy']
+    done = run.finish()
     assert done.returncode == 0, 'on Jazzy:\n{}\n\n{}'.format(
-        '\n'.join(failed_by_name(report)), done.stdout[-3000:] + done.stderr[-2000:])
+        '\n'.join(failed_by_name(run.report)), done.stdout[-3000:] + done.stderr[-2000:])
     assert ' passed' in done.stdout.splitlines()[-1] and 'skipped' not in \
         done.stdout.splitlines()[-1]

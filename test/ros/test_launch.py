@@ -8,7 +8,6 @@ that can be made without them is made on the parsed source; only the real launch
 where launch_ros does not import.
 """
 import ast
-import os
 from pathlib import Path
 import threading
 import time
@@ -17,6 +16,7 @@ from typing import Dict, List, Optional
 from frame_audit.engine.checks import CHECK_IDS, TREE
 from frame_audit.engine.config import NODE_NAME
 from frame_audit.reports.diagnostics import STATUS_PREFIX
+from nested import ros_domain
 import pytest
 import yaml
 
@@ -155,7 +155,7 @@ def test_bringup_really_launches(monkeypatch):
     import rclpy
     from diagnostic_msgs.msg import DiagnosticArray
 
-    monkeypatch.setenv('ROS_DOMAIN_ID', str(1 + (os.getpid() + 50) % 100))
+    monkeypatch.setenv('ROS_DOMAIN_ID', str(ros_domain(offset=50)))
     monkeypatch.setenv('ROS_AUTOMATIC_DISCOVERY_RANGE', 'LOCALHOST')
     service = LaunchService()
     service.include_launch_description(LaunchDescription([IncludeLaunchDescription(

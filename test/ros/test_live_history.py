@@ -25,6 +25,7 @@ from frame_audit.ros.launch_checks import rcl_problem
 from frame_audit.ros.node import FrameAuditNode, log_lines
 from frame_audit.ros.stall import judge_discovery, judge_stall, Stall
 from frame_audit.sim.car import FAULTS, SimulatedCar
+from nested import in_process_domain
 import pytest
 import rclpy
 from rclpy.context import Context
@@ -301,7 +302,7 @@ def test_a_batch_that_took_seconds_is_known_before_its_diagnostics(monkeypatch):
     """
     context = Context()
     rclpy.init(args=['--ros-args', '-p', 'timing.history_s:={}'.format(HISTORY_S)],
-               context=context, domain_id=219)  # a domain of its own: no other test's car
+               context=context, domain_id=in_process_domain())  # no other test's car
     try:
         node = FrameAuditNode(context=context)
         published = []

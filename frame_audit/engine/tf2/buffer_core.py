@@ -11,7 +11,7 @@ arrived, then ask).
 """
 from dataclasses import dataclass
 import math
-from typing import Dict, Iterator, List, Optional, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Set, Tuple, Union
 
 from . import texts
 from .cache import conjugate, Miss, Quat, quat_mul, quat_rotate, Sample, StaticCache, TimeCache, \
@@ -217,7 +217,11 @@ class Buffer:
         suffix = texts.while_looking_up(source, target)
         source_vec, source_quat = ZERO, IDENTITY
         frame, top, missed = source, source, None
+        walked: Set[str] = set()
         for depth in range(MAX_GRAPH_DEPTH + 2):
+            if frame in walked:  # around a loop again: each round repeats the first (tf2 walks
+                raise self._loop()  # on to MAX_GRAPH_DEPTH and says the same)
+            walked.add(frame)
             cache = self.caches.get(frame)
             if cache is None:
                 top = frame
@@ -235,9 +239,13 @@ class Buffer:
                 raise self._loop()
         target_vec, target_quat = ZERO, IDENTITY
         frame = target
+        walked.clear()
         for depth in range(MAX_GRAPH_DEPTH + 2):
             if frame == top:
                 break
+            if frame in walked:
+                raise self._loop()
+            walked.add(frame)
             cache = self.caches.get(frame)
             if cache is None:
                 break
