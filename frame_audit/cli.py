@@ -13,14 +13,17 @@ import argparse
 import os
 from pathlib import Path
 import sys
-from typing import Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError
 
 NAME_MAX = 255  # bytes of one path component on Linux file systems
 MAX_JOBS = 32  # processes a season starts at most, whatever --jobs asks
 # the arguments that name files or folders, in every command
-PATH_ARGUMENTS = ('paths', 'path', 'a', 'b', 'out', 'config', 'diagnostics', 'tree', 'output')
+INPUT_ARGUMENTS = ('paths', 'path', 'a', 'b', 'config')
+OUTPUT_ARGUMENTS = ('output', 'tree', 'diagnostics', 'out')
+PATH_ARGUMENTS = INPUT_ARGUMENTS + OUTPUT_ARGUMENTS
+OPTIONS = ('config', 'output', 'tree', 'diagnostics')  # the rest are positional
 
 
 def _progress_bar(total: float, unit: str = 's'):
@@ -99,7 +102,13 @@ def _emit(report, args: argparse.Namespace) -> None:
 def _write(text: str, output: Optional[str], what: str) -> None:
     """Write text to the file output, or to stdout when it is missing or '-'."""
     if _to_stdout(output):
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except OSError as error:  # a full disk, a closed pipe: nothing more can go there
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise UsageError('cannot write {} to standard output ({})'.format(
+                what, error.strerror or error)) from None
         return
     try:
         Path(output).write_text(text, encoding='utf-8')  # type: ignore[arg-type]
@@ -372,11 +381,54 @@ def _check_paths(args: argparse.Namespace) -> None:
                                      longest, NAME_MAX))
 
 
+def _named(args: argparse.Namespace, names: Sequence[str]) -> List[Tuple[str, str]]:
+    """Return (option, path) of each path given in these arguments ('-': stdout, left out)."""
+    named = []
+    for name in names:
+        value = getattr(args, name, None)
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str) and text and text != '-':
+                named.append(('--' + name if name in OPTIONS else 'the input', text))
+    return named
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Return whether two paths are one file or folder (one inode, through links too)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): one only where both paths lead alike
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """
+    Refuse an output onto a file the command reads, or onto another output of the same run.
+
+    An input is a file or a recording's folder; writing onto one of that folder's files (its
+    metadata.yaml, a .db3) destroys the recording as surely as writing onto the file.
+    """
+    inputs, outputs = _named(args, INPUT_ARGUMENTS), _named(args, OUTPUT_ARGUMENTS)
+    for index, (option, path) in enumerate(outputs):
+        for read_option, read in inputs:
+            inside = os.path.isdir(read) and os.path.isfile(path) and _same_file(
+                os.path.dirname(os.path.abspath(path)), read)
+            if _same_file(path, read) or inside:
+                raise UsageError('{} {} is {}{} {}, which this command reads: nothing was '
+                                 'written; write to another path'.format(
+                                     option, path, 'a file of ' if inside else '', read_option,
+                                     read))
+        for other_option, other in outputs[index + 1:]:
+            if _same_file(path, other):
+                raise UsageError('{} {} and {} {} are one file: each output needs its own '
+                                 'path'.format(option, path, other_option, other))
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command; return its exit code."""
     args = parser().parse_args(argv)
     try:
         _check_paths(args)
+        _check_outputs(args)
         return args.run(args)
     except FrameAuditError as error:
         print('frame-audit: error: {}'.format(error), file=sys.stderr)

@@ -20,7 +20,8 @@ from typing import List, Optional, Tuple
 from .config import command_config
 from ..engine.config import AuditConfig
 from ..engine.findings import fmt
-from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, Unreadable
+from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
+    TF_TOPIC, Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..engine.tf2.backend import Real
 from ..engine.tf2.diagnose import explain, explain_pasted, Explanation, NEAR_S
@@ -68,6 +69,11 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
         if every is not None and every not in recording.info.topics:
             raise UsageError('{}: no topic {} (its topics: {})'.format(
                 path, every, ', '.join(sorted(recording.info.topics))))
+        if every in (TF_TOPIC, TF_STATIC_TOPIC):
+            raise UsageError('{}: {} holds {} messages: the transforms looked up, not messages '
+                             'a node places with them; --every takes scans, point clouds, poses '
+                             'and odometry'.format(path, every, format(
+                                 recording.info.topics[every][1], ',')))
         for message in recording.messages():
             payload = message.payload
             if isinstance(payload, tuple):

@@ -50,7 +50,7 @@ class Audit:
         A topic nobody publishes or subscribes is not in use on this car; one that nodes wait
         for and nobody publishes is probably misspelled.
         """
-        self.store.topic_graph = graph
+        self.store.take_graph(graph)
 
     def add_transforms(self, records: Sequence[TransformRecord], arrival: Arrival) -> None:
         """Take in one TFMessage from /tf or /tf_static."""

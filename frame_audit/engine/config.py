@@ -429,13 +429,42 @@ def _check_shape(yaml: Any, text: str, source: str) -> None:
             depth -= 1
 
 
+def _loader_without_twins(yaml: Any, source: str) -> Any:
+    """
+    Return yaml's SafeLoader refusing a key given twice in one mapping, naming it and its lines.
+
+    YAML keeps the last of two (a second history_s further down wins without a word); a
+    configuration that says two things says neither.
+    """
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def mapping(loader: Any, node: Any, deep: bool = False) -> Any:
+        lines: Dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key, line = loader.construct_object(key_node, deep=True), key_node.start_mark.line + 1
+            try:
+                first = lines.get(key)
+            except TypeError:  # an unhashable key: SafeLoader says so
+                break
+            if first is not None:
+                raise ConfigError('{}: {!r} is given twice in one mapping (lines {} and {}); '
+                                  'YAML would keep only the last: keep one'.format(
+                                      source, key, first, line))
+            lines[key] = line
+        return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    return Loader
+
+
 def parameters_from_yaml(text: str, source: str = 'configuration') -> Dict[str, Any]:
     """Return the flat ros__parameters of frame_audit's block (or '/**') in a YAML text."""
     import yaml  # only the offline command and tests need it; the node gets parameters
 
     try:
         _check_shape(yaml, text, source)
-        document = yaml.safe_load(text)
+        document = yaml.load(text, Loader=_loader_without_twins(yaml, source))
     except ConfigError:
         raise
     except yaml.YAMLError as error:

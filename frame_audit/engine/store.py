@@ -223,6 +223,10 @@ class FrameStore:
         self.scan_frames[frame] = self.scan_frames.get(frame, 0) + 1
         self.scan_last[frame] = arrival.received
 
+    def take_graph(self, graph: Dict[str, Tuple[int, int]]) -> None:
+        """Take the live graph: configured topic -> (publishers, subscribers besides the audit)."""
+        self.topic_graph = dict(graph)
+
     # -- forgetting, and the end ---------------------------------------------------------
 
     def forget(self, now: float) -> None:

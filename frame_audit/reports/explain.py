@@ -11,7 +11,7 @@ from dataclasses import asdict
 import json
 from typing import Any, List, Optional
 
-from ..engine.findings import fmt
+from ..engine.findings import fmt, printable
 from ..engine.tf2 import to_s
 from ..engine.tf2.diagnose import Explanation
 from ..engine.tf2.parse import filter_reason
@@ -111,7 +111,7 @@ def explained_text(explained: Any) -> str:
             pasted.reason, filter_reason(pasted.reason) or 'not a reason tf2_ros prints'))
     if explained.explanation is None:
         lines.append('not found: {}'.format(explained.note))
-        return '\n'.join(lines) + '\n'
+        return _terminal(lines)
     if explained.reproduced is not None:
         lines.append('reproduced: {}'.format(
             'yes, {} prints the text pasted'.format(explained.tf2) if explained.reproduced else
@@ -119,7 +119,7 @@ def explained_text(explained: Any) -> str:
                                                                explained.model_text)))
     lines += explanation_lines(explained.explanation, explained.start)
     lines += drops_lines(explained)
-    return '\n'.join(lines) + '\n'
+    return _terminal(lines)
 
 
 def _summary_wait(s: Any) -> str:
@@ -140,7 +140,7 @@ def looked_up_text(looked: Any) -> str:
     lines = ['recording: {}'.format(looked.recording)]
     if looked.one is not None:
         lines += explanation_lines(looked.one, looked.start) + drops_lines(looked)
-        return '\n'.join(lines) + '\n'
+        return _terminal(lines)
     s = looked.summary
     share = 100.0 * s.refused / s.asked if s.asked else 0.0
     lines.append('{} of {} messages of {} ({} %) could not be placed in {} within {} s '
@@ -170,7 +170,17 @@ def looked_up_text(looked: Any) -> str:
             lines.append('the worst one:')
             lines += ['  ' + line for line in explanation_lines(s.worst, looked.start)]
     lines += drops_lines(looked)
-    return '\n'.join(lines) + '\n'
+    return _terminal(lines)
+
+
+def _terminal(lines: List[str]) -> str:
+    """
+    Return lines as a terminal shows them safely: control characters escaped, as audit does.
+
+    A frame id from the recording, or the pasted text, may hold ESC, BEL or NUL; the JSON
+    output keeps them exact (escaped by JSON itself).
+    """
+    return ''.join(printable(line) + '\n' for line in '\n'.join(lines).split('\n'))
 
 
 def as_json(result: Any) -> str:

@@ -7,6 +7,7 @@ Graphviz lays it out: .dot is written as text; .svg and .png need Graphviz's dot
 which scripts/setup.sh installs.
 """
 from pathlib import Path
+import re
 import subprocess
 import textwrap
 from typing import Dict, Iterable, Optional, Set, Tuple
@@ -26,6 +27,7 @@ EDGE_CHECKS = (ids.PARENTS, ids.CHAIN, ids.LASER, ids.VALUES, ids.TIMING, ids.ST
 FORMATS = ('.dot', '.gv', '.svg', '.png')
 MAX_DRAWN = 150  # frames Graphviz lays out in a second or two
 MAX_LABEL = 80  # characters of a frame id, topic or publisher a label shows
+PLAIN_ID = re.compile(r'[A-Za-z_][A-Za-z0-9_./-]*')  # a frame id DOT takes as a name
 WIDE = 6  # frames at one depth past which the tree is laid out left to right
 REASON_WIDTH = 40  # characters a line of a missing frame's reason takes
 
@@ -87,15 +89,16 @@ def _label(*lines: str, limit: int = MAX_LABEL) -> str:
 
 def _node_names(frames: Set[str]) -> Dict[str, str]:
     """
-    Return each frame's DOT node name: the id itself when DOT can quote it whole, else a number.
+    Return each frame's DOT node name: the id itself when it is a plain name, else a number.
 
-    An id with a backslash, a control character or past MAX_LABEL characters is named
-    '#N' (a number no other frame is called), and shown by its label.
+    Any other id is named '#N' (a number no other frame is called) and shown by its escaped
+    label: DOT reads `<...>` as an HTML label and `a:b` as node a's port b, and a backslash,
+    a control character or a 1 MB id have no place in a name.
     """
     names: Dict[str, str] = {}
     number = 0
     for frame in sorted(frames):
-        if len(frame) <= MAX_LABEL and frame.isprintable() and '\\' not in frame:
+        if len(frame) <= MAX_LABEL and PLAIN_ID.fullmatch(frame):
             names[frame] = frame
             continue
         while '#{}'.format(number) in frames:

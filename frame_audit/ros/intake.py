@@ -328,7 +328,10 @@ class Intake:
             if topic.subscription is not None:
                 arrivals += self._queued(topic, now, len(arrivals))
         # in the middleware's arrival order across topics (its wall clock: sim time may loop),
-        # so a topic taken after another is not time going back
+        # so a topic taken after another is not time going back; within a topic, in the order
+        # taken: a reliable reader hands samples over in their writer's order, and a sample
+        # repaired after a loss in a burst arrives later than the ones it precedes (sorted by
+        # arrival, 3 s of a burst went back 3 s: a false odometry jump)
         for _, _, received, topic, msg, gid in sorted(arrivals, key=lambda a: a[:2]):
             self.take(topic, msg, gid, received)
         self.release_held(deadline=time.monotonic() + BATCH_BUDGET_S)
@@ -343,10 +346,12 @@ class Intake:
         taken = take_queued(topic.subscription)
         self.taken += len(taken)
         arrivals = []
+        order_ns = 0  # a topic's messages keep the order they were taken in (see take_batch)
         for index, (msg, info) in enumerate(taken, start=counted):
             gid = info.get('publisher_gid') if isinstance(info, dict) else None
             arrived_ns = info.get('received_timestamp', 0) if isinstance(info, dict) else 0
-            arrivals.append((arrived_ns, index, self._node_time(arrived_ns, now), topic, msg,
+            order_ns = max(order_ns, arrived_ns)
+            arrivals.append((order_ns, index, self._node_time(arrived_ns, now), topic, msg,
                              bytes(gid['data']) if gid else None))
         return arrivals
 

@@ -123,3 +123,48 @@ def test_an_output_that_cannot_be_written_exits_2(drives, tmp_path):
     done = run('audit', drives[0], '--output', tmp_path / 'no' / 'such' / 'report.txt')
     assert done.returncode == 2 and 'cannot write the report' in done.stderr
     assert 'Traceback' not in done.stderr
+
+
+def _digest(path: Path) -> str:
+    """Return a file's (or a folder's files') contents as one hash: unchanged or not."""
+    import hashlib
+    files = sorted(p for p in path.rglob('*') if p.is_file()) if path.is_dir() else [path]
+    return hashlib.sha256(b''.join(p.name.encode() + p.read_bytes() for p in files)).hexdigest()
+
+
+def test_no_command_writes_onto_what_it_reads(drives, tmp_path):
+    """Issue 33: `audit copy.mcap --output copy.mcap` turned an 8 MB recording into a report."""
+    healthy, faulty = drives
+    copy = tmp_path / 'copy.mcap'
+    copy.write_bytes(healthy.read_bytes())
+    (tmp_path / 'hard.mcap').hardlink_to(copy)
+    (tmp_path / 'soft.mcap').symlink_to(copy)
+    config = tmp_path / 'car.yaml'
+    assert run('init', copy, '--output', config).returncode == 0
+    kept = {path: _digest(path) for path in (copy, faulty, config)}
+    attempts = [('audit', copy, '--output', copy), ('audit', copy, '--output', 'hard.mcap'),
+                ('init', 'soft.mcap', '--output', copy), ('audit', copy, '--tree', copy),
+                ('audit', copy, '--config', config, '--output', config),
+                ('diff', copy, faulty, '--output', 'soft.mcap'),
+                ('explain', copy, 'frame laser does not exist', '--output', copy)]
+    for attempt in attempts:
+        done = run(*attempt, cwd=tmp_path)
+        assert done.returncode == 2, (attempt, done.stderr)
+        (line,) = done.stderr.splitlines()
+        assert 'which this command reads: nothing was written' in line, line
+    same = run('audit', copy, '--output', 'r.txt', '--tree', './r.txt', cwd=tmp_path)
+    assert same.returncode == 2 and 'are one file' in same.stderr and \
+        not (tmp_path / 'r.txt').exists()
+    assert {path: _digest(path) for path in kept} == kept
+    apart = run('audit', 'soft.mcap', '--output', 'r.txt', '--tree', 'r.dot', cwd=tmp_path)
+    assert apart.returncode == 0 and (tmp_path / 'r.txt').is_file(), apart.stderr
+
+
+def test_a_report_that_cannot_reach_stdout_is_one_line_and_exit_2(drives):
+    """Issue 33: `audit REC > /dev/full` printed a traceback and exited 1 (read as findings)."""
+    with open(os.devnull, 'rb') as stdin, open('/dev/full', 'w') as full:
+        done = subprocess.run(COMMAND + ['audit', str(drives[0])], stdin=stdin, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == ['frame-audit: error: cannot write the report to '
+                                        'standard output (No space left on device)']

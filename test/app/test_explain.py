@@ -467,3 +467,29 @@ def test_a_message_filters_reason_is_told(cars, reason, meaning):
     assert late.returncode == 0 and meaning in late.stdout and 'late_stamps' in late.stdout
     ahead = run('explain', cars[1], text, '--target', 'map')
     assert ahead.returncode == 0 and 'cause: ok' in ahead.stdout
+
+
+def test_control_characters_never_reach_the_terminal(cars):
+    """Issue 33: explain echoed ESC and BEL from the pasted text; lookup, from the frame asked."""
+    pasted = run('explain', cars[0], '"\x1b[2J\x07laser" passed to lookupTransform argument '
+                 'target_frame does not exist')
+    asked = run('lookup', cars[0], 'map\x1b]0;owned\x07', 'laser', '--at', '+5.0')
+    for done in (pasted, asked):
+        assert done.returncode in (0, 1, 2) and 'Traceback' not in done.stderr, done.stderr
+        shown = done.stdout + done.stderr
+        assert '\x1b' not in shown and '\x07' not in shown, repr(shown)
+    assert '\\x1b' in pasted.stdout + pasted.stderr
+    as_json = run('lookup', cars[0], 'map\x1b', 'laser', '--at', '+5.0', '--format', 'json')
+    assert '\x1b' not in as_json.stdout and 'map\\u001b' in as_json.stdout, as_json.stdout
+
+
+def test_tf_is_no_topic_to_place_and_minus_zero_is_a_time(cars):
+    """Issue 33: `--every /tf` said "/tf holds no messages"; "time -0.000000" was refused."""
+    every_tf = run('lookup', cars[0], 'map', 'laser', '--every', '/tf')
+    assert every_tf.returncode == 2 and every_tf.stderr.count('\n') == 1, every_tf.stderr
+    assert '/tf holds 1,' in every_tf.stderr and '--every takes scans' in every_tf.stderr
+    zero = run('explain', cars[0], 'Lookup would require extrapolation into the past.  Requested '
+               'time -0.000000 but the earliest data is at time 1.000000, when looking up '
+               'transform from frame [laser] to frame [map]')
+    assert zero.returncode in (0, 1) and 'cannot read' not in zero.stderr, zero.stderr
+    assert 'extrapolation into the past' in zero.stdout

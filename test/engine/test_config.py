@@ -81,3 +81,25 @@ def test_a_robot_without_lidar_or_pose_topics():
     assert config.laser_frame == '' and config.pose_topics == ()
     assert config.required_frames == ('map', 'odom', 'base_link')
     assert config_from_parameters({'frames.laser': ''}).pose_topics[0].name == 'slam'
+
+
+@pytest.mark.parametrize('text, key, lines, twin, flat', [
+    ('frame_audit:\n  ros__parameters:\n    timing:\n      history_s: 10.0\n'
+     '      history_s: 3.0\n', 'history_s', (4, 5),
+     'frame_audit:\n  ros__parameters:\n    timing:\n      history_s: 10.0\n',
+     {'timing.history_s': 10.0}),
+    ('frame_audit:\n  ros__parameters:\n    timing:\n      history_s: 10.0\n'
+     '    timing:\n      stale_after_s: 3.0\n', 'timing', (3, 5),
+     'frame_audit:\n  ros__parameters:\n    timing:\n      history_s: 10.0\n'
+     '      stale_after_s: 3.0\n', {'timing.history_s': 10.0, 'timing.stale_after_s': 3.0}),
+    ('frame_audit:\n  ros__parameters: {frames: {map: map, map: world}}\n', 'map', (2, 2),
+     'frame_audit:\n  ros__parameters: {frames: {map: world}}\n', {'frames.map': 'world'}),
+])
+def test_a_key_given_twice_is_named_with_both_lines(text, key, lines, twin, flat):
+    """Issue 33: YAML keeps the last of two keys without a word; the config names the key."""
+    with pytest.raises(ConfigError) as raised:
+        parameters_from_yaml(text, 'car.yaml')
+    said = 'car.yaml: {!r} is given twice in one mapping (lines {} and {}); YAML would keep ' \
+        'only the last: keep one'.format(key, *lines)
+    assert str(raised.value) == said
+    assert parameters_from_yaml(twin, 'car.yaml') == flat  # its healthy twin reads as written

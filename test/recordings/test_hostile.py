@@ -458,10 +458,11 @@ def test_a_nanosec_of_a_billion_or_more_is_an_invalid_field(tmp_path: Path) -> N
 
 # -- the tree picture never replaces the verdict -------------------------------------------------
 
-HOSTILE_IDS = ['laser\\', 'x' * 1_000_000, '<b>html</b>', 'quote"inside', 'a\\"b', '\\']
+HOSTILE_IDS = ['laser\\', 'x' * 1_000_000, '<b>html</b>', 'quote"inside', 'a\\"b', '\\',
+               '<a>(<b>', '<x>', 'a:b', 'port:n', 'läser', 'tab\tid']
 
 
-@pytest.mark.parametrize('suffix', ['.svg', '.dot'])
+@pytest.mark.parametrize('suffix', ['.svg', '.dot', '.png'])
 def test_hostile_ids_are_escaped_and_shortened_for_dot(tmp_path: Path, suffix: str) -> None:
     payloads = odom_drive(100) + [tf_message('base_link', frame, T0 + 2.0)
                                   for frame in HOSTILE_IDS]
@@ -470,12 +471,18 @@ def test_hostile_ids_are_escaped_and_shortened_for_dot(tmp_path: Path, suffix: s
     picture = tmp_path / ('tree' + suffix)
     drawn = frame_audit('audit', folder, '--tree', picture)
     assert drawn.returncode == plain.returncode and drawn.stderr == '', drawn.stderr
-    assert picture.stat().st_size < 100_000
+    assert picture.stat().st_size < (1_000_000 if suffix == '.png' else 100_000)  # shortened
     if suffix == '.dot':
-        checked = subprocess.run(['dot', '-Tsvg', str(picture)], capture_output=True,
-                                 timeout=30)
+        checked = subprocess.run(['dot', '-Tplain', str(picture)], capture_output=True,
+                                 text=True, timeout=30)
         assert checked.returncode == 0 and not checked.stderr, checked.stderr
         assert '(1000000 characters)' in picture.read_text()
+        # DOT took every id as one node of its own: `<...>` is no HTML label, `a:b` no port
+        nodes = [line.split()[1].strip('"') for line in checked.stdout.splitlines()
+                 if line.startswith('node ')]
+        numbered = {'#{}'.format(n) for n in range(len(HOSTILE_IDS))}
+        # the car's map and laser are drawn as missing; every hostile id is a node by number
+        assert sorted(nodes) == sorted(['odom', 'base_link', 'map', 'laser', *numbered]), nodes
 
 
 def test_a_picture_that_cannot_be_drawn_is_one_warning_line(tmp_path: Path) -> None:
@@ -609,3 +616,15 @@ def test_a_wide_tree_is_laid_out_to_be_read_on_a_screen(tmp_path: Path) -> None:
     assert max(width, height) <= 1.25 * min(width, height), sizes  # near square, to fit a screen
     (width, height), across, _ = sizes['turtlebot3']
     assert not across and width <= 1.25 * height, sizes  # a narrow tree stays top to bottom
+
+
+def test_no_output_onto_a_file_of_the_recordings_folder(tmp_path: Path) -> None:
+    """Issue 33: an output onto a rosbag2 folder's metadata.yaml or .mcap destroys it too."""
+    folder = write_tf(tmp_path / 'drive', odom_drive(100))
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    for name in sorted(before):
+        done = frame_audit('audit', folder, '--output', folder / name)
+        assert one_line_error(done, 'is a file of the input'), done.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    beside = frame_audit('audit', folder, '--output', folder / 'report.txt')  # a new file
+    assert beside.returncode == 1 and (folder / 'report.txt').is_file(), beside.stderr

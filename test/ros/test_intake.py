@@ -205,3 +205,26 @@ def test_a_message_without_a_time_is_not_taken_and_said_once():
     intake.take_batch()
     assert intake.bad_messages == 1 and not feeds.given
     assert complaints == ['no time yet: use_sim_time is set and /clock is silent']
+
+
+def test_a_topics_messages_keep_the_order_they_were_taken_in():
+    """
+    A sample repaired after a loss in a burst arrives after the ones that follow it.
+
+    The reader hands samples over in their writer's order; sorted by arrival, a burst after a
+    3 s stall went back 3 s and the node called it an odometry jump (a clean-clone run).
+    """
+    graph, feeds = Graph(), Feeds()
+    intake, topic, complaints = make_intake(graph, feeds)
+    graph.publish_as('pkg/msg/A', ReliabilityPolicy.RELIABLE)
+    intake.discover()
+    topic.subscription.handle.queued.extend([
+        ('stamped 0 s, repaired', arrival_info(NOW - 0.5)),
+        ('stamped 1 s', arrival_info(NOW - 0.9)), ('stamped 2 s', arrival_info(NOW - 0.8)),
+        ('stamped 3 s', arrival_info(NOW - 0.4))])
+    intake.take_batch()
+    assert [msg for _, msg, _ in feeds.given] == [
+        'stamped 0 s, repaired', 'stamped 1 s', 'stamped 2 s', 'stamped 3 s']
+    assert [a.received for _, _, a in feeds.given] == pytest.approx(
+        [NOW - 0.5, NOW - 0.9, NOW - 0.8, NOW - 0.4], abs=1e-6)  # each at its own arrival
+    assert not complaints

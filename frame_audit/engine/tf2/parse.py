@@ -20,7 +20,7 @@ EXPECTED = ('a tf2 error: "Lookup would require extrapolation ...", "... passed 
             'Filter dropping message: frame ... at time ...", "TF_REPEATED_DATA ignoring data '
             '..." or "TF_OLD_DATA ignoring data from the past ..."')
 
-_TIME = r'(\d+(?:[.,]\d+)?)'  # a comma where the node's locale writes one ("224,014000")
+_TIME = r'(-?\d+(?:[.,]\d+)?)'  # a comma where the node's locale writes one ("224,014000")
 _FRAMES = r', when looking up transform from frame \[([^\]]*)\] to frame \[([^\]]*)\]'
 _FUTURE_PAST = re.compile(r'Lookup would require extrapolation (?:([0-9.]+)s )?into the '
                           r'(future|past)\.\s+Requested time ' + _TIME + r' but the '

@@ -533,13 +533,22 @@ def _unjoined(declared: Declared) -> List[Finding]:
     frame_prefix sends base_link → laser: the model's links never join the tree.
     """
     parents = declared.parents()
+    below_of: Dict[str, DeclaredEdge] = {}  # a link -> the first URDF edge hanging from it
+    for edge in declared.edges:
+        if edge.via.startswith('URDF '):
+            below_of.setdefault(edge.key[0], edge)
+    twins_of: Dict[str, List[DeclaredEdge]] = {}  # a name -> the prefixed frames ending in it
+    for child, edges in sorted(parents.items()):
+        if edges and not edges[0].via.startswith('URDF '):
+            parts = child.split('/')
+            for start in range(1, len(parts)):
+                twins_of.setdefault('/'.join(parts[start:]), []).append(edges[0])
     findings = []
-    for root in sorted({e.key[0] for e in declared.edges if e.via.startswith('URDF ')}):
-        twins = [e for child, edges in sorted(parents.items()) for e in edges[:1]
-                 if child.endswith('/' + root) and not e.via.startswith('URDF ')]
+    for root in sorted(below_of):  # one pass over the links: a 10,000-link chain in linear time
+        twins = twins_of.get(root, [])
         if root in parents or not twins:
             continue
-        below = next(e for e in declared.edges if e.key[0] == root and e.via.startswith('URDF '))
+        below = below_of[root]
         prefix = twins[0].key[1][:-len(root)]
         findings.append(Finding(
             CONNECTIVITY, Level.WARN,
