@@ -68,7 +68,8 @@ class CheckResult:
         return worst[0].message + (' (+{} more)'.format(more) if more else '')
 
 
-CONTROL = re.compile('[\x00-\x1f\x7f-\x9f]')
+# controls, and the bidirectional overrides that make a terminal show text out of order
+CONTROL = re.compile('[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]')
 LONG = re.compile(r'\S{97,}')  # a run this long is a hostile or broken id, not a word
 
 

@@ -216,8 +216,13 @@ def _summary(report: Report) -> str:
                                                counted(report.finding_summary))
 
 
+MARKDOWN = {'|': '\\|', '*': '\\*', '[': '\\[', ']': '\\]', '<': '&lt;', '>': '&gt;',
+            '&': '&amp;'}  # a table cell, an emphasis, a link, an HTML tag or comment
+
+
 def _cell(text: str) -> str:
-    return printable(text).replace('|', '\\|')
+    """Return text for a markdown table cell or list item: shown as written, never as markup."""
+    return ''.join(MARKDOWN.get(c, c) for c in printable(text))
 
 
 def to_markdown(report: Report) -> str:

@@ -628,3 +628,18 @@ def test_no_output_onto_a_file_of_the_recordings_folder(tmp_path: Path) -> None:
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     beside = frame_audit('audit', folder, '--output', folder / 'report.txt')  # a new file
     assert beside.returncode == 1 and (folder / 'report.txt').is_file(), beside.stderr
+
+
+def test_markdown_shows_hostile_ids_as_written_never_as_markup(tmp_path: Path) -> None:
+    """Issue 33: an id in markdown must never become emphasis, a link, HTML or a bidi trick."""
+    hostile = '**bold**[link](http://e)<!--c--></script>\u202eevil'
+    folder = write_tf(tmp_path / 'md', odom_drive(100) + [
+        tf_message('base_link', hostile, T0 + 2.0)])
+    done = frame_audit('audit', folder, '--format', 'markdown')
+    assert done.returncode == 1 and 'Traceback' not in done.stderr, done.stderr
+    for markup in ('**bold**', '[link](', '<!--', '</script>', '\u202e'):
+        assert markup not in done.stdout, markup
+    assert '\\*\\*bold\\*\\*\\[link\\](http://e)&lt;!--c--&gt;&lt;/script&gt;\\u202eevil' \
+        in done.stdout
+    text = frame_audit('audit', folder)
+    assert '\u202e' not in text.stdout and '\\u202eevil' in text.stdout
