@@ -18,6 +18,7 @@ from .measure import Measured
 from .tree_view import TreeReader
 
 ROLES = ('map', 'odom', 'base', 'laser')
+FLOAT_NOISE = 1e-9  # metres or radians: what float arithmetic adds to equal values
 
 
 @dataclass
@@ -89,13 +90,19 @@ def side_of_recording(measured: Optional[Measured], store: TreeReader, source: s
 
 def _transform_difference(a: Transform, b: Transform, tolerance_m: float,
                           tolerance_rad: float) -> str:
+    """
+    Say how two values differ, '' within the tolerances (and the float noise at their edge).
+
+    0.261 and 0.260 are 0.0010000000000000009 m apart: exactly the 1 mm tolerance, not past it.
+    """
     moved = distance(a.translation, b.translation)
     turned = rotation_angle(a.rotation, b.rotation)
-    if moved <= tolerance_m and turned <= tolerance_rad:
+    if moved <= tolerance_m + FLOAT_NOISE and turned <= tolerance_rad + FLOAT_NOISE:
         return ''
     delta = [fmt(y - x, 4) for x, y in zip(a.translation, b.translation)]
-    return 'B − A: ({}) m, {} m apart; rotations {} rad apart'.format(
-        ', '.join(delta), fmt(moved, 4), fmt(turned, 4))
+    return 'B − A: ({}) m, {} m apart; rotations {} rad apart (tolerances {} m, {} rad)'.format(
+        ', '.join(delta), fmt(moved, 4), fmt(turned, 4), fmt(tolerance_m, 4),
+        fmt(tolerance_rad, 4))
 
 
 def _parents(a: Side, b: Side) -> List[Difference]:

@@ -91,3 +91,25 @@ def test_a_robot_without_map_or_odom_is_still_compared(tmp_path, capsys):
     assert {'what': 'frames.odom', 'a': 'odom', 'b': 'none', 'detail': ''} in found
     assert {'what': 'frame turtle1', 'a': 'no such frame', 'b': 'child of world',
             'detail': ''} in found
+
+
+def test_a_difference_of_exactly_the_tolerance_is_none():
+    """
+    Issue 33: 4,989 edges 1 mm apart were called different: float noise at the tolerance.
+
+    0.261 and 0.260 are 0.0010000000000000009 m apart; past the tolerance by 0.1 mm they do
+    differ, and the difference says the tolerances it was judged by.
+    """
+    from frame_audit.engine.compare import differences, ROLES, Side
+    from frame_audit.engine.geometry import Transform
+
+    def side(x: float) -> Side:
+        imu = Transform((x, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+        return Side('side', dict(zip(ROLES, ('map', 'odom', 'base_link', 'laser'))), None, {},
+                    static={('base_link', 'imu'): imu})
+
+    assert 0.261 - 0.260 > 0.001  # what float arithmetic gives
+    assert differences(side(0.260), side(0.261)) == []
+    (past,) = differences(side(0.260), side(0.2611))
+    assert past.detail.endswith('0.0011 m apart; rotations 0.0000 rad apart (tolerances '
+                                '0.0010 m, 0.0010 rad)'), past.detail
