@@ -400,6 +400,17 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
+def _files_of(read: str) -> List[str]:
+    """Return an input and, for a folder (a rosbag2 recording), the files directly in it."""
+    if not os.path.isdir(read):
+        return [read]
+    try:
+        with os.scandir(read) as entries:
+            return [read] + [entry.path for entry in entries if entry.is_file()]
+    except OSError:  # unreadable: the command itself will say so
+        return [read]
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """
     Refuse an output onto a file the command reads, or onto another output of the same run.
@@ -410,13 +421,12 @@ def _check_outputs(args: argparse.Namespace) -> None:
     inputs, outputs = _named(args, INPUT_ARGUMENTS), _named(args, OUTPUT_ARGUMENTS)
     for index, (option, path) in enumerate(outputs):
         for read_option, read in inputs:
-            inside = os.path.isdir(read) and os.path.isfile(path) and _same_file(
-                os.path.dirname(os.path.abspath(path)), read)
-            if _same_file(path, read) or inside:
-                raise UsageError('{} {} is {}{} {}, which this command reads: nothing was '
-                                 'written; write to another path'.format(
-                                     option, path, 'a file of ' if inside else '', read_option,
-                                     read))
+            for part in _files_of(read):
+                if _same_file(path, part):
+                    raise UsageError('{} {} is {}{} {}, which this command reads: nothing was '
+                                     'written; write to another path'.format(
+                                         option, path, 'a file of ' if part != read else '',
+                                         read_option, read))
         for other_option, other in outputs[index + 1:]:
             if _same_file(path, other):
                 raise UsageError('{} {} and {} {} are one file: each output needs its own '

@@ -622,8 +622,11 @@ def test_no_output_onto_a_file_of_the_recordings_folder(tmp_path: Path) -> None:
     """Issue 33: an output onto a rosbag2 folder's metadata.yaml or .mcap destroys it too."""
     folder = write_tf(tmp_path / 'drive', odom_drive(100))
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
-    for name in sorted(before):
-        done = frame_audit('audit', folder, '--output', folder / name)
+    (tmp_path / 'hard.yaml').hardlink_to(folder / 'metadata.yaml')
+    (tmp_path / 'soft.yaml').symlink_to(folder / 'metadata.yaml')
+    for output in [folder / name for name in sorted(before)] + [tmp_path / 'hard.yaml',
+                                                                tmp_path / 'soft.yaml']:
+        done = frame_audit('audit', folder, '--output', output)
         assert one_line_error(done, 'is a file of the input'), done.stderr
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     beside = frame_audit('audit', folder, '--output', folder / 'report.txt')  # a new file
