@@ -346,12 +346,12 @@ class Intake:
         taken = take_queued(topic.subscription)
         self.taken += len(taken)
         arrivals = []
-        order_ns = 0  # a topic's messages keep the order they were taken in (see take_batch)
+        available_ns = 0  # a sample is available once every one before it of its topic came
         for index, (msg, info) in enumerate(taken, start=counted):
             gid = info.get('publisher_gid') if isinstance(info, dict) else None
             arrived_ns = info.get('received_timestamp', 0) if isinstance(info, dict) else 0
-            order_ns = max(order_ns, arrived_ns)
-            arrivals.append((order_ns, index, self._node_time(arrived_ns, now), topic, msg,
+            available_ns = max(available_ns, arrived_ns)
+            arrivals.append((available_ns, index, self._node_time(available_ns, now), topic, msg,
                              bytes(gid['data']) if gid else None))
         return arrivals
 
