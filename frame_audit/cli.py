@@ -388,7 +388,8 @@ def _named(args: argparse.Namespace, names: Sequence[str]) -> List[Tuple[str, st
         value = getattr(args, name, None)
         for text in value if isinstance(value, list) else [value]:
             if isinstance(text, str) and text and text != '-':
-                named.append(('--' + name if name in OPTIONS else 'the input', text))
+                named.append(('--' + name if name in OPTIONS else 'OUT' if name == 'out'
+                              else 'the input', text))
     return named
 
 

@@ -146,7 +146,8 @@ def test_no_command_writes_onto_what_it_reads(drives, tmp_path):
                 ('init', 'soft.mcap', '--output', copy), ('audit', copy, '--tree', copy),
                 ('audit', copy, '--config', config, '--output', config),
                 ('diff', copy, faulty, '--output', 'soft.mcap'),
-                ('explain', copy, 'frame laser does not exist', '--output', copy)]
+                ('explain', copy, 'frame laser does not exist', '--output', copy),
+                ('simulate', config, '--config', config, '--duration', 1)]
     for attempt in attempts:
         done = run(*attempt, cwd=tmp_path)
         assert done.returncode == 2, (attempt, done.stderr)
