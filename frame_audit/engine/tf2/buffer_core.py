@@ -11,7 +11,7 @@ arrived, then ask).
 """
 from dataclasses import dataclass
 import math
-from typing import Dict, Iterator, List, Optional, Set, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Tuple, Union
 
 from . import texts
 from .cache import conjugate, Miss, Quat, quat_mul, quat_rotate, Sample, StaticCache, TimeCache, \
@@ -217,11 +217,9 @@ class Buffer:
         suffix = texts.while_looking_up(source, target)
         source_vec, source_quat = ZERO, IDENTITY
         frame, top, missed = source, source, None
-        walked: Set[str] = set()
         for depth in range(MAX_GRAPH_DEPTH + 2):
-            if frame in walked:  # around a loop again: each round repeats the first (tf2 walks
-                raise self._loop()  # on to MAX_GRAPH_DEPTH and says the same)
-            walked.add(frame)
+            if depth > len(self.caches):  # more steps than frames: around a loop again, and
+                raise self._loop()  # each round repeats the first (tf2 walks to the bound)
             cache = self.caches.get(frame)
             if cache is None:
                 top = frame
@@ -239,13 +237,11 @@ class Buffer:
                 raise self._loop()
         target_vec, target_quat = ZERO, IDENTITY
         frame = target
-        walked.clear()
         for depth in range(MAX_GRAPH_DEPTH + 2):
             if frame == top:
                 break
-            if frame in walked:
+            if depth > len(self.caches):
                 raise self._loop()
-            walked.add(frame)
             cache = self.caches.get(frame)
             if cache is None:
                 break
