@@ -3,9 +3,10 @@
 """
 The offline audit of one recording: its messages through the engine, checked as the node would.
 
-Messages go into the Audit in recorded order, and the checks run once per diagnostic period
-of log time, as the live node runs them once per second of (simulated) clock time; each
-cycle's findings go into an AuditLog with the time into the recording they first appeared.
+Messages go into the Audit in the order the recording is played, and the checks run once per
+diagnostic period of log time, as the live node runs them once per second of (simulated)
+clock time; each cycle's findings go into an AuditLog with the time into the recording they
+first appeared.
 When the recording's clock jumps back (a looped or restarted recording), checking goes on
 once per period of the new clock, and the time into the recording keeps counting forwards.
 

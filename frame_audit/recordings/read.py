@@ -4,7 +4,8 @@
 Reading recordings into engine records, via rosbags.
 
 Reading yields engine records (engine.records.Message) for the topics the audit uses, in the
-order they were recorded (file order: a recording whose clock went back keeps its jump).
+order the recording is played (play_order: ros2 bag play's order, file after file; a file
+that stores messages out of that order is said so in a note).
 Scans are decoded only as far as their header. Messages of a type the audit cannot read are
 skipped and counted, never an error; a file that cannot be read at all is a BagError with a
 one-line reason.
@@ -22,10 +23,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 import struct
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, Type
 
 from . import BagError
-from .recover import AT_FOOTER, CutShort, Definition, NO_DEFINITION, RawMessage, recover, walk
+from .play_order import Disorder, mcap_in_play_order, SQLITE_PLAY_ORDER, SQLITE_STORED_AFTER
+from .recover import AT_FOOTER, CutShort, Definition, NO_DEFINITION, RawMessage, RECORD_LIMIT, \
+    recover
 from ..engine.config import AuditConfig
 from ..engine.records import CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, Message, Payload, \
     TF_STATIC_TOPIC, TF_TOPIC, Unreadable
@@ -58,6 +61,7 @@ class ReadStats:
     orphans: Dict[int, int] = field(default_factory=dict)  # MCAP channel id -> messages
     orphan_rows: int = 0  # .db3 rows whose topic_id names no topic
     stopped: str = ''  # an MCAP whose walk stopped at a damaged record: where and why
+    disorder: List[Disorder] = field(default_factory=list)  # per file read, in reading order
 
 
 def _read_errors() -> Tuple[Type[BaseException], ...]:
@@ -74,8 +78,8 @@ def _read_errors() -> Tuple[Type[BaseException], ...]:
         ValueError, KeyError, IndexError, AssertionError, TypeError, MemoryError, RuntimeError,
         ArithmeticError, AttributeError]
     for module, name in (('apsw', 'Error'), ('backports.zstd', 'ZstdError'),
-                         ('compression.zstd', 'ZstdError')):
-        try:  # rosbags' SQLite binding, and its zstd decompressor
+                         ('compression.zstd', 'ZstdError'), ('zstandard', 'ZstdError')):
+        try:  # rosbags' SQLite binding, its zstd decompressor, and mcap's
             errors.append(getattr(__import__(module, fromlist=[name]), name))
         except (ImportError, AttributeError):
             pass
@@ -175,6 +179,24 @@ def _bounded(compression: str, size: int) -> Callable[[bytes], bytes]:
                 compression, size))
         return out
     return inflate
+
+
+def _inflate(data: bytes) -> bytes:
+    """
+    Return a message-compressed rosbag2 message's data, as rosbag2 compressed it (zstd).
+
+    A message that inflates past RECORD_LIMIT is refused there, never held whole.
+    """
+    import io
+
+    import zstandard
+    reader = zstandard.ZstdDecompressor().stream_reader(io.BytesIO(data),
+                                                        read_across_frames=True)
+    out = reader.read(RECORD_LIMIT + 1)
+    if len(out) > RECORD_LIMIT:
+        raise ValueError('a message inflates past the {} MiB a message may hold'.format(
+            RECORD_LIMIT >> 20))
+    return out
 
 
 def _ros1_reader(path: Path) -> Any:
@@ -284,6 +306,9 @@ class Recording:
             self.cut = recover(opened, self._errors) if opened.suffix == '.mcap' else None
             if self.cut is None:
                 raise self._damaged(error) from None
+        # rosbag2 compresses each message of such a folder (zstd), and rosbags leaves it so
+        self._compressed = self.cut is None and self._is2 and self._guard(
+            lambda: self._reader.compression_mode) == 'message'
         try:
             self._storages = self._guard(self._unique_storages) if self.cut is None else []
             self.info = self._guard(self._summary)
@@ -383,7 +408,11 @@ class Recording:
         """Return how to turn a raw message of this topic and type into a record, or None."""
         key = (topic, msgtype, definition)
         if key not in self._decoders:
-            self._decoders[key] = self._make_decoder(topic, msgtype, definition)
+            decode = self._make_decoder(topic, msgtype, definition)
+            if decode is not None and self._compressed:
+                self._decoders[key] = lambda raw: decode(_inflate(raw))
+            else:
+                self._decoders[key] = decode
         return self._decoders[key]
 
     def _make_decoder(self, topic: str, msgtype: str,
@@ -433,7 +462,7 @@ class Recording:
 
     def messages(self, config: Optional[AuditConfig] = None) -> Iterator[Message]:
         """
-        Yield the audited topics' messages as records, in recorded order.
+        Yield the audited topics' messages as records, in the order the recording is played.
 
         A message that cannot be decoded, or whose topic was recorded with a type the audit
         cannot read, is yielded as Unreadable with the reason: counted and reported, while the
@@ -486,21 +515,19 @@ class Recording:
                              '1 row' if stats.orphan_rows == 1 else
                              '{} rows'.format(stats.orphan_rows),
                              's' if stats.orphan_rows == 1 else ''))
+        notes += [note for note in map(Disorder.note, stats.disorder) if note]
         if stats.stopped:
             notes.append('reading stopped early ({}); the messages before it were audited'
                          .format(stats.stopped))
         return notes
 
     def _raw(self) -> Iterator[RawMessage]:
-        """Yield the audited topics' raw messages in file order where the storage allows."""
+        """Yield the audited topics' raw messages in the order the recording is played."""
         wanted = set(self.audited_topics())
         if self.cut is not None:
-            yield from self.cut.messages(wanted, self._orphan)
+            yield from self._mcap_raw(self.cut.path, wanted)
             return
-        storages = self._storages
-        if not self._is2 or getattr(self._reader.storage, 'storages', None) is not None \
-                and self._reader.storage.metadata.compression_mode == 'message':
-            # ROS 1 files and message-compressed rosbag2 folders: in log-time order
+        if not self._is2:  # rosbag plays a ROS 1 bag by time, as rosbags reads it
             connections = [c for c in self._reader.connections if c.topic in wanted]
             definitions = {c.id: _definition(c) for c in connections}
             senders = {c.id: _sender(c) for c in connections}
@@ -508,55 +535,56 @@ class Recording:
                 yield connection.topic, connection.msgtype, log_ns, data, \
                     definitions[connection.id], senders[connection.id]
             return
-        for storage in storages:
+        for storage in self._storages:  # one file after another, as ros2 bag play reads them
             yield from self._storage_raw(storage, wanted)
 
-    def _storage_raw(self, storage: Any, wanted: Iterable[str]) -> Iterator[RawMessage]:
+    def _storage_raw(self, storage: Any, wanted: Set[str]) -> Iterator[RawMessage]:
         from rosbags.rosbag2.storage_mcap import McapReader
-        from rosbags.rosbag2.storage_sqlite3 import Sqlite3Reader
 
+        # rosbags keeps the Path the recording was opened with (never another RPath)
+        assert isinstance(storage.path, Path)
         if isinstance(storage, McapReader):
-            # rosbags keeps the Path the recording was opened with (never another RPath)
-            assert isinstance(storage.path, Path)
-            yield from walk(storage.path, wanted, self._stopped, self._errors,
-                            self._orphan)
+            yield from self._mcap_raw(storage.path, wanted)
             return
         mine = {c.id: c for c in storage.connections if c.topic in wanted}
         definitions = {cid: _definition(c) for cid, c in mine.items()}
-        if isinstance(storage, Sqlite3Reader):
-            dbconn = storage.dbconn
-            assert dbconn is not None  # the recording opened its storages
-            orphans = dbconn.execute(
-                'SELECT COUNT(*) FROM messages WHERE topic_id NOT IN (SELECT id FROM '
-                'topics)').fetchone()
-            assert orphans is not None  # COUNT(*) always yields its one row
-            self.stats.orphan_rows += orphans[0]
-            if not mine:
-                return
-            # a damaged .db3 may hold NULL or text where a row's time or data should be
-            rows = ((cid, log_ns if valid else None, data if valid else b'')
-                    for cid, log_ns, data, valid in dbconn.execute(
-                        "SELECT topic_id, timestamp, data, typeof(timestamp) = 'integer' AND "
-                        "typeof(data) = 'blob' FROM messages WHERE topic_id IN ({}) ORDER BY "
-                        'id'.format(','.join(str(int(i)) for i in mine))))
-        else:
-            rows = ((c.id, log_ns, data) for c, log_ns, data in storage.messages(
-                list(mine.values())))
-        for cid, log_ns, data in rows:
+        dbconn = storage.dbconn
+        assert dbconn is not None  # the recording opened its storages
+        orphans = dbconn.execute(
+            'SELECT COUNT(*) FROM messages WHERE topic_id NOT IN (SELECT id FROM '
+            'topics)').fetchone()
+        assert orphans is not None  # COUNT(*) always yields its one row
+        self.stats.orphan_rows += orphans[0]
+        if not mine:
+            return
+        topic_ids = ','.join(str(int(i)) for i in mine)
+        count, worst = dbconn.execute(SQLITE_STORED_AFTER.format(topic_ids)).fetchone()
+        self.stats.disorder.append(Disorder(storage.path.name, count, worst or 0))
+        # a damaged .db3 may hold NULL or text where a row's time or data should be
+        for cid, log_ns, data, valid in dbconn.execute(
+                "SELECT topic_id, timestamp, data, typeof(timestamp) = 'integer' AND "
+                "typeof(data) = 'blob' FROM messages WHERE topic_id IN ({}) {}".format(
+                    topic_ids, SQLITE_PLAY_ORDER)):
             connection = mine[cid]
-            yield connection.topic, connection.msgtype, log_ns, bytes(data), definitions[cid], \
-                None
+            yield connection.topic, connection.msgtype, log_ns if valid else None, \
+                bytes(data) if valid else b'', definitions[cid], None
+
+    def _mcap_raw(self, path: Path, wanted: Set[str]) -> Iterator[RawMessage]:
+        disorder = Disorder(path.name)
+        self.stats.disorder.append(disorder)
+        yield from mcap_in_play_order(path, wanted, disorder, self._stopped, self._errors,
+                                      self._orphan)
 
     def _orphan(self, channel: int) -> None:
         self.stats.orphans[channel] = self.stats.orphans.get(channel, 0) + 1
 
     def _stopped(self, reason: str) -> None:
-        if not reason.startswith(AT_FOOTER):
+        if self.cut is None and not reason.startswith(AT_FOOTER):  # recover() said where
             self.stats.stopped = self.stats.stopped or reason
 
 
 def read_messages(path: Path, config: AuditConfig = AuditConfig()) -> Iterator[Message]:
-    """Yield a recording's audited messages as records, in recorded order."""
+    """Yield a recording's audited messages as records, in the order they are played."""
     with Recording(path, config) as recording:
         yield from recording.messages()
 

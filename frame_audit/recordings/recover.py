@@ -6,9 +6,9 @@ What can be read of an MCAP file whose recorder died before it wrote the footer.
 A recorder killed by a crash or a dead battery leaves the data section without the summary
 and footer that rosbags opens a file by. The mcap library's stream reader walks the records
 from the start instead: every complete chunk is recovered, and reading stops where the file
-does (or at the first damaged record), saying where. The same walk reads every MCAP file's
-messages in file order, so a message on a channel id no Channel record names is counted
-(orphan), never passed over without a word.
+does (or at the first damaged record), saying where. The same walk reads an MCAP file without
+message indexes in file order, as ros2 bag play does (play_order), and a message on a channel
+id no Channel record names is counted (orphan), never passed over without a word.
 """
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,11 +36,6 @@ class CutShort:
     count: int = 0
     stopped: str = ''  # why reading stopped, for the report
 
-    def messages(self, wanted: Optional[Iterable[str]] = None,
-                 orphan: Optional[Callable[[int], None]] = None) -> Iterator[RawMessage]:
-        """Yield the recoverable messages of the wanted topics in file order."""
-        yield from walk(self.path, wanted, self._stop, orphan=orphan)
-
     def _stop(self, reason: str) -> None:
         self.stopped = self.stopped or reason
 
@@ -57,7 +52,7 @@ def recover(path: Path, errors: Tuple[Type[BaseException], ...]) -> Optional[Cut
     return cut if cut.count else None
 
 
-def _definition(schema: object) -> Tuple[str, Definition]:
+def schema_definition(schema: object) -> Tuple[str, Definition]:
     """Return a Schema record's type name and definition, as rosbags names their formats."""
     encoding = getattr(schema, 'encoding', '')
     form = {'ros2msg': 'MSG', 'ros2idl': 'IDL'}.get(encoding, 'NONE')
@@ -86,7 +81,7 @@ def walk(path: Path, wanted: Optional[Iterable[str]], stop: Callable[[str], None
         try:
             for record in reader.records:
                 if isinstance(record, Schema):
-                    schemas[record.id] = _definition(record)
+                    schemas[record.id] = schema_definition(record)
                 elif isinstance(record, Channel):
                     name, definition = schemas.get(record.schema_id, ('?', NO_DEFINITION))
                     channels[record.id] = (record.topic, name, definition)

@@ -29,6 +29,7 @@ KEYS: Dict[str, Optional[str]] = {
     'graphviz': 'python3-graphviz', 'rosbags': 'python3-rosbags-pip',
     'mcap': 'mcap-ros2-support',  # no key of its own: mcap-ros2-support requires mcap
     'lz4': None,  # rosbags requires it (python3-rosbags-pip)
+    'zstandard': None,  # mcap requires it (mcap-ros2-support)
 }
 DYNAMIC = {'tf2_py'}  # imported by name (importlib), where it is installed
 

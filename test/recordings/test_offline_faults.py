@@ -9,6 +9,7 @@ from frame_audit.engine.audit import Seen
 from frame_audit.engine.findings import Level
 from frame_audit.recordings import BagError
 from frame_audit.recordings.write import write_bag
+from frame_audit.reports.report import RECORDING
 from frame_audit.sim.car import drive, FAULT_START, FAULTS, POSE_TYPES
 import pytest
 
@@ -38,7 +39,9 @@ EXPECTED: Dict[str, List[Tuple[str, Level, Tuple[str, ...]]]] = {
     'laser_on_tf': [('laser_offset', WARN, ('base_link', 'laser')),
                     ('static_transforms', WARN, ('base_link', 'laser'))],
     'scan_frame_missing': [('connectivity', ERROR, ('laser_frame',))],
-    'time_loop': [('timing', WARN, ())],
+    # ros2 bag play plays a file by log time: the part after the jump interleaves with the part
+    # before it, and the report's note on the file says so (test_play_order: a split one)
+    'time_loop': [(RECORDING, WARN, ())],
     'no_tf_static': [('laser_offset', WARN, ('laser',))],
     'map_odom_late': [('lookups', WARN, ('map', 'laser'))],
 }
@@ -94,15 +97,16 @@ def test_clean_drive_passes(audited, gyro: bool, suffix: str) -> None:
 def test_fault_is_reported(audited, fault: str) -> None:
     """The fault's check reports it at its level, naming the frames concerned."""
     result = audited(fault)
-    seen = result.log.findings()
+    seen = result.report().findings  # the notes on the file too
     for check, level, frames in EXPECTED[fault]:
-        assert any(s.finding.check == check and s.finding.level == level
-                   and set(frames) <= set(s.finding.frames) for s in seen), \
+        assert any(f.check == check and f.level == level.name
+                   and set(frames) <= set(f.frames) for f in seen), \
             '{} not reported as {} {} {}:\n{}'.format(
                 fault, check, level.name, frames, describe(result))
 
 
-@pytest.mark.parametrize('fault', sorted(f for f in FAULTS if FAULT_START[f] > 0.0))
+@pytest.mark.parametrize('fault', sorted(
+    f for f in FAULTS if FAULT_START[f] > 0.0 and EXPECTED[f][0][0] != RECORDING))
 def test_fault_first_seen_when_it_started(audited, fault: str) -> None:
     """A fault that starts mid-drive is first seen then, not before."""
     result = audited(fault)
@@ -119,12 +123,6 @@ def test_gyro_second_parent(audited) -> None:
     assert any(s.finding.check == 'parent_uniqueness' and s.finding.level == ERROR
                and {'odom', 'map', 'odom_imu'} <= set(s.finding.frames)
                for s in result.log.findings()), describe(result)
-
-
-def test_time_loop_keeps_counting(audited) -> None:
-    """A recording that loops back is audited to its end: time into it keeps growing."""
-    result = audited('time_loop')
-    assert result.duration_s == pytest.approx(DURATION, abs=0.1)
 
 
 def test_progress_adds_up(tmp_path: Path) -> None:

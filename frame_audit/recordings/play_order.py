@@ -1,0 +1,143 @@
+# Copyright 2026 frame_audit developers
+# SPDX-License-Identifier: Apache-2.0
+"""
+The order `ros2 bag play` plays a rosbag2 file in, and how far the file strays from it.
+
+rosbag2's SequentialReader reads a folder's files one after another, in metadata.yaml's
+order, and asks each storage for received-timestamp order (rosbag2_cpp sequential_reader,
+Humble to Rolling). The storages answer so:
+
+- sqlite3 selects `ORDER BY messages.timestamp, messages.id` (sqlite_storage.cpp);
+- MCAP reads in the mcap library's LogTimeOrder when any chunk index holds message indexes:
+  by log time, ties by the chunk's offset in the file, then the message's offset in its
+  chunk (mcap read_job_queue.hpp CompareForward, RecordOffset::operator>); a file without
+  message indexes (one whose recorder died before its summary) is read in file order, with
+  a warning (mcap_storage.cpp).
+
+A chunk is decompressed when playing reaches its first log time, as the mcap library does:
+memory holds the chunks whose spans overlap, not the file. The mcap library's own
+log-time reader gives the same order, but compares in Python per message and hides the
+positions the disorder note needs; its record parsing is used here.
+"""
+from dataclasses import dataclass
+import heapq
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterator, Optional, Set, Tuple, Type
+
+from .recover import Definition, McapMessage, NO_DEFINITION, RECORD_LIMIT, schema_definition, \
+    walk
+
+SQLITE_PLAY_ORDER = 'ORDER BY timestamp, id'
+# per row of the audited topics, the latest log time of any row the file stores before it
+SQLITE_STORED_AFTER = (
+    'SELECT COUNT(*), MAX(latest - timestamp) FROM (SELECT topic_id, timestamp, MAX(timestamp) '
+    'OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest FROM '
+    "messages WHERE typeof(timestamp) = 'integer') WHERE latest > timestamp AND topic_id IN "
+    '({})')
+
+
+@dataclass
+class Disorder:
+    """The audited messages a file stores after a message logged later, and by how much."""
+
+    file: str
+    count: int = 0
+    worst_ns: int = 0
+    file_order: bool = False  # read in file order (no message indexes), as ros2 bag play does
+
+    def stored_after(self, log_ns: int, latest_ns: int) -> None:
+        """Count a message stored after one logged at latest_ns, if that is later."""
+        if latest_ns > log_ns:
+            self.count += 1
+            self.worst_ns = max(self.worst_ns, latest_ns - log_ns)
+
+    def note(self) -> Optional[str]:
+        """Return the report's note on the file's order, or None when it keeps log-time order."""
+        if not self.count:
+            return None
+        return ('{}: {} message{} of the audited topics {} stored after messages logged up to '
+                '{:.3f} s later; {}'.format(
+                    self.file, self.count, '' if self.count == 1 else 's',
+                    'is' if self.count == 1 else 'are', self.worst_ns * 1e-9,
+                    'the file holds no message indexes, so ros2 bag play plays it in file '
+                    'order, and so it was audited' if self.file_order else
+                    'audited in log-time order, as ros2 bag play plays them'))
+
+
+def mcap_in_play_order(path: Path, wanted: Set[str], disorder: Disorder,
+                       stop: Callable[[str], None], errors: Tuple[Type[BaseException], ...],
+                       orphan: Callable[[int], None]) -> Iterator[McapMessage]:
+    """Yield an MCAP file's wanted messages in the order ros2 bag play plays them."""
+    from mcap.exceptions import McapError
+    from mcap.reader import make_reader
+
+    with open(path, 'rb') as stream:
+        try:  # mcap's C++ reader scans a file whose summary it cannot read: file order
+            summary = make_reader(stream).get_summary()
+        except (McapError, EOFError) + errors:
+            summary = None
+        chunks = summary.chunk_indexes if summary is not None else []
+        if not any(chunk.message_index_length for chunk in chunks):
+            disorder.file_order = True
+            latest = 0
+            for message in walk(path, None, stop, errors, orphan):
+                disorder.stored_after(message[2], latest)
+                latest = max(latest, message[2])
+                if message[0] in wanted:
+                    yield message
+            return
+        assert summary is not None  # it holds the chunk indexes
+        try:
+            yield from _log_time_order(stream, summary, wanted, disorder, orphan)
+        except (McapError, EOFError) + errors as error:
+            stop('a damaged chunk ({}) in {}'.format(type(error).__name__, path.name))
+
+
+# a play queue entry: log time, chunk offset, place in the chunk (-1: the chunk itself), item
+_Entry = Tuple[int, int, int, Any]
+
+
+def _log_time_order(stream: Any, summary: Any, wanted: Set[str], disorder: Disorder,
+                    orphan: Callable[[int], None]) -> Iterator[McapMessage]:
+    """Yield the wanted messages of the indexed chunks by (log time, chunk offset, offset)."""
+    from mcap.data_stream import ReadDataStream
+    from mcap.records import Chunk, Message
+    from mcap.stream_reader import breakup_chunk
+
+    schemas: Dict[int, Tuple[str, Definition]] = {
+        schema_id: schema_definition(schema) for schema_id, schema in summary.schemas.items()}
+    unknown = ('?', NO_DEFINITION)
+    channels = {channel_id: (channel.topic,) + schemas.get(channel.schema_id, unknown)
+                for channel_id, channel in summary.channels.items()}
+    mine = {channel_id for channel_id, (topic, _, _) in channels.items() if topic in wanted}
+    by_place = sorted(summary.chunk_indexes, key=lambda chunk: chunk.chunk_start_offset)
+    stored_before: Dict[int, int] = {}  # chunk offset -> latest log time stored before it
+    latest = 0
+    for chunk in by_place:
+        stored_before[chunk.chunk_start_offset] = latest
+        latest = max(latest, chunk.message_end_time)
+    queue: list = [(chunk.message_start_time, chunk.chunk_start_offset, -1, chunk)
+                   for chunk in by_place if chunk.message_index_length
+                   and mine & set(chunk.message_index_offsets)]
+    heapq.heapify(queue)
+    while queue:
+        log_ns, offset, place, item = heapq.heappop(queue)
+        if place >= 0:
+            yield item
+            continue
+        if max(item.chunk_length, item.uncompressed_size) > RECORD_LIMIT:
+            raise EOFError('a chunk of {} bytes, past the {} MiB a record may hold'.format(
+                max(item.chunk_length, item.uncompressed_size), RECORD_LIMIT >> 20))
+        stream.seek(offset + 1 + 8)  # past the record's opcode and length
+        latest = stored_before[offset]
+        for index, record in enumerate(breakup_chunk(Chunk.read(ReadDataStream(stream)))):
+            if not isinstance(record, Message):
+                continue
+            known = channels.get(record.channel_id)
+            if known is None:
+                orphan(record.channel_id)
+            elif record.channel_id in mine:
+                disorder.stored_after(record.log_time, latest)
+                heapq.heappush(queue, (record.log_time, offset, index, (
+                    known[0], known[1], record.log_time, record.data, known[2], None)))
+            latest = max(latest, record.log_time)
