@@ -68,8 +68,10 @@ class CheckResult:
         return worst[0].message + (' (+{} more)'.format(more) if more else '')
 
 
-# controls, and the bidirectional overrides that make a terminal show text out of order
-CONTROL = re.compile('[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]')
+# C0 and C1 controls; the bidirectional marks, embeddings, overrides and isolates that reorder
+# what a terminal shows (Trojan Source); the separators that break a line for an editor
+CONTROL = re.compile('[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e'
+                     '\u2066-\u2069]')
 LONG = re.compile(r'\S{97,}')  # a run this long is a hostile or broken id, not a word
 
 

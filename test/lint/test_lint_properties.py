@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import json
 import os
 from pathlib import Path
+import random
 import re
 import subprocess
 import textwrap
@@ -498,3 +499,36 @@ def test_any_launch_arguments_end_as_the_lint_does(tmp_path_factory, spec, argum
     root = write(tmp_path_factory.mktemp('ws'), SEED)
     pairs = ['{}:={}'.format(name, repeated(*value, MAX_ARGUMENT)) for name, value in arguments]
     ended_as_the_lint_does(lint_child(root, '--launch', spec, *pairs))
+
+
+# -- robot descriptions of any shape, as deep as 2,500 links --------------------------------------
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([1, 2, 30, 400, 2500]), seed=st.integers(0, 2 ** 32),
+       chain=st.booleans(), twin=st.sampled_from([None, 'root', 'below']))
+def test_a_description_of_any_shape_is_linted_whole_joined_or_said(tmp_path_factory, size, seed,
+                                                                   chain, twin):
+    """
+    Every link is in the tree; a prefixed twin of the description's root is said, once.
+
+    Link i + 1 hangs from link int(place * (i + 1)) (or from link i: a chain 2,500 deep);
+    another node may place ego/<root> or ego/<the last link's parent>.
+    """
+    from lint_helpers import launch_py, lint, one_package, rsp, static_tf, urdf
+
+    draw = random.Random(seed)
+    places = [draw.random() for _ in range(size)]
+    links = ['base_link'] + ['l{}'.format(i) for i in range(1, len(places) + 1)]
+    joints = ['{} {} 0.01'.format(links[i if chain else min(i, int(place * (i + 1)))],
+                                  links[i + 1]) for i, place in enumerate(places)]
+    twin_of = {None: None, 'root': 'base_link', 'below': joints[-1].split()[0]}[twin]
+    placed = ('ego/' + twin_of,) if twin_of else ()
+    nodes = [rsp('bot', 'bot.urdf')] + [static_tf('map', frame) for frame in placed]
+    root = one_package(tmp_path_factory.mktemp('ws'), 'bot', {
+        'launch/bot.launch.py': launch_py(*nodes), 'urdf/bot.urdf': urdf(*joints)},
+        installs=('launch', 'urdf'))
+    report = lint(root)
+    assert set(links) | set(placed) <= {row.frame for row in report.frames}
+    unjoined = [f for f in report.findings if 'the model never joins the tree' in f.message]
+    assert len(unjoined) == (twin_of == 'base_link'), [f.message for f in unjoined]
