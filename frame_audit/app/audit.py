@@ -130,7 +130,7 @@ class _RecordedClock:
 def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfig(),
                    progress: Optional[Progress] = None, source: str = '',
                    recorded: Optional[Dict[str, str]] = None,
-                   cycles: Optional[List[Cycle]] = None) -> OfflineResult:
+                   cycles: Optional[List[Cycle]] = None, checks: bool = True) -> OfflineResult:
     """
     Audit messages in the order given, checking once per diagnostic period of their clock.
 
@@ -138,6 +138,8 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
     recorded maps every topic of the recording to its type, so a configured topic that was
     never recorded is said to be so, with the recorded topics that might be meant instead.
     cycles, when given, receives each cycle's results at its time on the recording's clock.
+    checks False: only the tree is wanted (init, diff); each cycle settles it, as before its
+    checks, and no check runs (the log stays empty).
     """
     real = choose(config.lookups_tf2, config.key('lookups.tf2'))
     audit, log = Audit(config, recorded, real), AuditLog()
@@ -153,26 +155,31 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
             next_check = now + period  # the clock went back: check on the new clock
         next_check = max(next_check, now - MAX_GAP_CHECKS * period)
         while next_check <= now:
-            _check(audit, log, clock, next_check, cycles=cycles)
+            _check(audit, log, clock, next_check, cycles=cycles, checks=checks)
             next_check += period
         clock.follow(now)
         audit.add(message)
         count += 1
     if clock is None:
-        log.record(audit.check(0.0, final=True), 0.0)
+        clock = _RecordedClock(0.0, None)
+        _check(audit, log, clock, 0.0, final=True, checks=checks)
         return OfflineResult(source, 0.0, 0, log, audit, cycles=cycles)
-    _check(audit, log, clock, clock.last, final=True, cycles=cycles)
+    _check(audit, log, clock, clock.last, final=True, cycles=cycles, checks=checks)
     return OfflineResult(source, clock.at_s(clock.last), count, log, audit, cycles=cycles)
 
 
 def _check(audit: Audit, log: AuditLog, clock: _RecordedClock, now: float,
-           final: bool = False, cycles: Optional[List[Cycle]] = None) -> None:
+           final: bool = False, cycles: Optional[List[Cycle]] = None,
+           checks: bool = True) -> None:
     """Run one check cycle at log time now and log its findings (and keep them in cycles)."""
     clock.follow(now)
-    results = audit.check(now, final)
-    log.record(results, clock.at_s(now))
-    if cycles is not None:
-        cycles.append(Cycle(now, tuple(results)))
+    if checks:
+        results = audit.check(now, final)
+        log.record(results, clock.at_s(now))
+        if cycles is not None:
+            cycles.append(Cycle(now, tuple(results)))
+    else:
+        audit.settle(now, final)
     clock.report()
 
 
@@ -189,18 +196,18 @@ def _cut_note(recording: Recording) -> str:
 
 def audit_opened(recording: Recording, config: AuditConfig,
                  progress: Optional[Progress] = None, keep_cycles: bool = False,
-                 source: Optional[str] = None) -> OfflineResult:
+                 source: Optional[str] = None, checks: bool = True) -> OfflineResult:
     """
     Audit an open recording with config: one pass over its messages.
 
     The caller keeps the recording open, so one opening serves the progress bar's total
     (recording.info) and, for init and diff, a second pass with another config. source names
-    the result (default: the recording's path).
+    the result (default: the recording's path). checks False: the tree alone (audit_messages).
     """
     recorded = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
     result = audit_messages(recording.messages(config), config, progress,
                             str(recording.path) if source is None else source,
-                            recorded, [] if keep_cycles else None)
+                            recorded, [] if keep_cycles else None, checks)
     result.skipped = dict(recording.stats.skipped)
     result.info = recording.info
     if recording.cut is not None:

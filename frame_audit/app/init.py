@@ -67,9 +67,10 @@ def tree_pass(recording: Recording) -> TreePass:
     types = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
     odom_topic, scan_topic = _topics(types)
     probe = AuditConfig(hardware_id=recording.path.stem, odom_topic=odom_topic or '/odom',
-                        scan_topic=scan_topic or '/scan', laser_frame='', pose_topics=())
-    return TreePass(probe, audit_opened(recording, probe).audit.tree, types, odom_topic,
-                    scan_topic)
+                        scan_topic=scan_topic or '/scan', laser_frame='', pose_topics=(),
+                        lookups=())  # the tree is wanted, not the checks' lookups
+    return TreePass(probe, audit_opened(recording, probe, checks=False).audit.tree, types,
+                    odom_topic, scan_topic)
 
 
 def measure_opened(recording: Recording,
@@ -85,7 +86,7 @@ def measure_opened(recording: Recording,
     required = tuple(f for f in (map_frame, odom, base, laser) if f)
     config = replace(first.probe, map_frame=map_frame or 'map', odom_frame=odom, base_frame=base,
                      laser_frame=laser, required_frames=required, pose_topics=tuple(poses))
-    tree = audit_opened(recording, config).audit.tree
+    tree = audit_opened(recording, config, checks=False).audit.tree
     notes = []
     scanned = sorted(f.lstrip('/') for f in tree.scan_frames)
     if scanned and not laser:

@@ -111,18 +111,27 @@ class Audit:
         final: the recording has ended. The audit is then never "too young": a frame that
         never came is missing, and STALE is left only where the data cannot say.
         """
+        if now is None:
+            last = self.store.clock.last_received
+            now = last if last is not None else 0.0
+        self.settle(now, final)
+        return run_checks(self.store, self.config, now)
+
+    def settle(self, now: float, final: bool = False) -> None:
+        """
+        Do what a check cycle does before its checks, and nothing more.
+
+        It scores the poses that waited for TF and asks the lookups due: alone, it keeps the
+        tree as the checks would find it, for init and diff, which want the tree alone.
+        """
         if final:
             self.store.end()
             score_pending(self.store, float('inf'))  # no more TF will come to wait for
             self.lookups.resolve()
-        if now is None:
-            last = self.store.clock.last_received
-            now = last if last is not None else 0.0
         score_pending(self.store, now)
         # Ask the lookups due before the newest arrival taken in: the messages still to come
         # (live, some wait in the node for their sender's name) arrived after it.
         self.lookups.resolve(min(now, self.store.clock.last_received or now))
-        return run_checks(self.store, self.config, now)
 
 
 @dataclass
