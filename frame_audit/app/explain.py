@@ -30,7 +30,7 @@ from ..engine.tf2.drops import ClockJump, count_drops, Drops
 from ..engine.tf2.insertion import explain_insertion
 from ..engine.tf2.parse import parse_tf2_error, Pasted, PasteError, with_target
 from ..engine.tf2.placed import Stamped, summarize, Summary
-from ..engine.tf2.replay import receive_clock, Replay, TfMessage
+from ..engine.tf2.replay import EdgeHistory, receive_clock, Replay, TfMessage
 from ..errors import UsageError
 from ..recordings.read import Recording
 from ..ros.real_tf2 import choose
@@ -251,24 +251,56 @@ def _to_10us(text: str) -> str:
 
 def _moments_holding(replay: Replay, stamp: int, tolerance: int, earliest: float) -> List[float]:
     """
-    Return the moments from earliest while some edge's newest (or oldest) sample was stamped.
+    Return the moments from earliest while some edge's newest or oldest sample was stamped.
 
-    The arrivals in that stretch, and its first instant: between two arrivals the buffer does
-    not change, so a node asking then saw what it held at the last one.
+    A lookup into the future names the newest sample tf2 holds, one into the past the oldest:
+    the arrivals in each stretch, and its first instant (between two arrivals the buffer does
+    not change, so a node asking then saw what it held at the last one).
     """
     arrivals = sorted({m.received for m in replay.messages})
     moments: List[float] = []
     for history in replay.histories.values():
-        for index, (received, sample) in enumerate(zip(history.received, history.stamps)):
+        for index, sample in enumerate(history.stamps):
             if abs(to_ns(sample) - stamp) > tolerance:
                 continue
-            until = history.received[index + 1] if index + 1 < len(history.received) \
-                else float('inf')
-            first = max(received, earliest)
-            start = bisect.bisect_left(arrivals, first)
-            moments += [first] if first < until else []
-            moments += [r for r in arrivals[start:] if r < until][:MAX_MOMENTS]
+            newest = (history.received[index], history.received[index + 1]
+                      if index + 1 < len(history.received) else float('inf'))
+            for start, until in (newest, _oldest(history, index, replay.cache_time_s)):
+                first = max(start, earliest)
+                at = bisect.bisect_left(arrivals, first)
+                moments += [first] if first < until else []
+                moments += [r for r in arrivals[at:] if r < until][:MAX_MOMENTS]
     return sorted(set(moments))
+
+
+def _oldest(history: EdgeHistory, index: int, cache_time_s: float) -> Tuple[float, float]:
+    """
+    Return from when to when sample index may have been the oldest its edge's cache held.
+
+    tf2 prunes a sample once one stamped more than the cache's length after it is in the
+    cache (TimeCache::pruneList): at that insertion in ROS 1, at the next one in ROS 2 (#680).
+    This one is the oldest from when the latest sample stamped before it is pruned until it is
+    pruned itself; out-of-order arrivals can stretch that, so the moments are checked by
+    asking tf2, never taken on trust.
+    """
+    stamps = history.stamps
+    start = history.received[index]
+    before = [k for k in range(index) if stamps[k] < stamps[index]]
+    if before:
+        start = max(start, _pruned(history, max(before, key=stamps.__getitem__),
+                                   cache_time_s)[0])
+    return start, _pruned(history, index, cache_time_s)[1]
+
+
+def _pruned(history: EdgeHistory, index: int, cache_time_s: float) -> Tuple[float, float]:
+    """Return the arrivals at which ROS 1's tf2 and ROS 2's prune sample index (inf: never)."""
+    limit = history.stamps[index] + cache_time_s
+    past = next((k for k in range(index + 1, len(history.stamps))
+                 if history.stamps[k] > limit), None)
+    if past is None:
+        return float('inf'), float('inf')
+    received = history.received + [float('inf')]
+    return received[past], received[past + 1]
 
 
 # -- lookup -------------------------------------------------------------------------------

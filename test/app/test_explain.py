@@ -18,7 +18,9 @@ from typing import List, Optional
 from frame_audit.app.explain import explain_error, lookup_in
 from frame_audit.engine.records import HeaderRecord, Message, TF_STATIC_TOPIC, TF_TOPIC, \
     TransformRecord
+from frame_audit.engine.tf2.replay import Replay, TfMessage
 from frame_audit.errors import UsageError
+from frame_audit.recordings.read import read_messages
 from frame_audit.recordings.write import write_bag
 import pytest
 from robots import RACECAR, record, T0, TURTLESIM, variant
@@ -217,6 +219,27 @@ def test_asked_before_the_window_and_clocks_apart(tmp_path):
     turtle = record(tmp_path, TURTLESIM)
     apart = lookup_in(turtle, 'world', 'turtle1', at=str(T0 + 60.0), wait_s=0.1)
     assert apart.one.cause == 'clocks_apart'
+
+
+def printed(path: Path, target: str, source: str, requested: float, moment: float) -> str:
+    """Return the error tf2 prints when asked target <- source at requested, at moment."""
+    messages = [TfMessage(m.received, m.payload, m.topic == TF_STATIC_TOPIC, m.publisher)
+                for m in read_messages(path) if isinstance(m.payload, tuple)]
+    error = Replay(messages).ask(target, source, requested, moment).error
+    assert error is not None, (requested, moment)
+    return error.text
+
+
+@pytest.mark.parametrize('asked_s,moment_s', [(2.5, 14.0), (2.0, 16.3), (11.0, 23.9),
+                                              (0.6, 11.5)])
+def test_into_the_past_is_found_when_the_oldest_sample_is_named(tmp_path, asked_s, moment_s):
+    """Issue 30: tf2 names the oldest sample it holds; only the newest was searched."""
+    path = car(tmp_path / 'long.mcap', map_behind_s=-0.05, seconds=25.0)
+    text = printed(path, 'map', 'laser', T0 + asked_s, T0 + moment_s)
+    assert 'extrapolation into the past' in text
+    explained = explain_error(path, text)
+    assert explained.explanation is not None, explained.note
+    assert explained.reproduced and explained.explanation.cause == 'older_than_cache'
 
 
 def test_unreadable_text_and_bad_arguments_get_one_line(cars):
