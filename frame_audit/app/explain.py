@@ -18,10 +18,10 @@ import re
 from typing import List, Optional, Tuple
 
 from .config import command_config
-from ..engine.config import AuditConfig
+from ..engine.config import AuditConfig, PoseTopic
 from ..engine.findings import fmt
-from ..engine.records import HeaderRecord, OdometryRecord, PoseRecord, TF_STATIC_TOPIC, \
-    TF_TOPIC, Unreadable
+from ..engine.records import HeaderRecord, OdometryRecord, POSE_MESSAGE_TYPES, PoseRecord, \
+    TF_STATIC_TOPIC, TF_TOPIC, Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..engine.tf2.backend import Real
 from ..engine.tf2.diagnose import explain, explain_pasted, Explanation, NEAR_S
@@ -60,9 +60,6 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
     real: tf2 itself (tf2_py) answers the replay's lookups; None: the model.
     """
     distro_named(distro)
-    if every is not None and every not in (config.odom_topic, *[
-            pose.topic for pose in config.pose_topics or ()]):
-        config = replace(config, scan_topic=every)
     messages: List[TfMessage] = []
     stamped: List[Stamped] = []
     with Recording(path, config) as recording:
@@ -74,7 +71,9 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
                              'a node places with them; --every takes scans, point clouds, poses '
                              'and odometry'.format(path, every, format(
                                  recording.info.topics[every][1], ',')))
-        for message in recording.messages():
+        if every is not None:
+            config = _reading(config, every, recording.info.topics[every][0])
+        for message in recording.messages(config):
             payload = message.payload
             if isinstance(payload, tuple):
                 messages.append(TfMessage(message.received, payload,
@@ -83,6 +82,16 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
                 stamped.append(_stamped(payload, message.received, every, path))
         start = recording.info.start_s
     return Loaded(Replay(messages, distro, cache_time_s, start, real), str(path), stamped)
+
+
+def _reading(config: AuditConfig, every: str, msgtype: str) -> AuditConfig:
+    """Return the config that reads the --every topic by its recorded type (a pose, odometry)."""
+    if every == config.odom_topic or every in {p.topic for p in config.pose_topics or ()}:
+        return config
+    if msgtype in POSE_MESSAGE_TYPES:
+        return replace(config, pose_topics=tuple(config.pose_topics or ()) + (
+            PoseTopic('every', every, ''),))
+    return replace(config, scan_topic=every)
 
 
 def _stamped(payload: object, received: float, topic: str, path: Path) -> Stamped:

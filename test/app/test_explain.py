@@ -20,10 +20,11 @@ from frame_audit.engine.records import HeaderRecord, Message, TF_STATIC_TOPIC, T
     TransformRecord
 from frame_audit.engine.tf2.replay import Replay, TfMessage
 from frame_audit.errors import UsageError
+from frame_audit.message_types import POSE_WITH_COVARIANCE
 from frame_audit.recordings.read import read_messages
 from frame_audit.recordings.write import write_bag
 import pytest
-from robots import RACECAR, record, T0, TURTLESIM, variant
+from robots import PoseOut, RACECAR, record, T0, TURTLESIM, variant
 
 COMMAND = [sys.executable, '-m', 'frame_audit']
 Q = (0.0, 0.0, 0.0, 1.0)
@@ -240,6 +241,18 @@ def test_into_the_past_is_found_when_the_oldest_sample_is_named(tmp_path, asked_
     explained = explain_error(path, text)
     assert explained.explanation is not None, explained.note
     assert explained.reproduced and explained.explanation.cause == 'older_than_cache'
+
+
+@pytest.mark.parametrize('robot,topic', [(RACECAR, '/pf/pose'), (variant(
+    RACECAR, 'amcl', poses=(PoseOut('/amcl_pose', 'base_link', 5.0, POSE_WITH_COVARIANCE),)),
+    '/amcl_pose')])
+def test_lookup_every_takes_the_pose_topics_its_help_names(tmp_path, robot, topic):
+    """Issue 30: a pose topic the config does not list was 'not read on this topic'."""
+    looked = lookup_in(record(tmp_path, robot), 'odom', 'map', every=topic)
+    summary = looked.summary
+    assert summary is not None and summary.topic == topic
+    rate_hz = {p.topic: p.rate_hz for p in robot.poses}[topic]
+    assert summary.asked >= robot.seconds * rate_hz - 2
 
 
 def test_unreadable_text_and_bad_arguments_get_one_line(cars):
