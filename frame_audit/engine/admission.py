@@ -31,6 +31,10 @@ SAID: Dict[str, Tuple[Level, str, str]] = {
                    'far off'),
     'leading_slash': (Level.WARN, "a frame id that starts with '/'",
                       "tf2 strips the '/', so they land on the frame without it"),
+    'whitespace': (Level.WARN, 'a frame id holding whitespace',
+                   'tf2 keeps these transforms, but every tool that takes frames as words '
+                   "splits the id (a shell's tf2_echo, ROS 1 launch args, a YAML list "
+                   "written inline): name it with '_'"),
 }
 
 
@@ -90,6 +94,8 @@ def admit(record: TransformRecord) -> Tuple[Optional[Admitted], Sequence[Refusal
     if parent == child:
         return None, faults + (Refusal('self_parent', parent, child,
                                        '{} -> {}'.format(parent, child)),)
+    if any(c.isspace() for c in parent + child):  # taken, as tf2 takes it
+        faults += (Refusal('whitespace', parent, child, '{!r} → {!r}'.format(parent, child)),)
     try:
         x, y, z = map(float, record.translation)
         qx, qy, qz, qw = map(float, record.rotation)

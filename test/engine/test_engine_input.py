@@ -63,6 +63,19 @@ def test_each_bad_transform_is_reported_with_what_tf2_did():
     assert {'map', 'odom'} == audit.store.frames  # only the renamed one entered the tree
 
 
+@pytest.mark.parametrize('name,said', [('left wheel', True), ('left\twheel', True),
+                                       ('left_wheel', False), ('left-wheel', False)])
+def test_a_frame_id_holding_whitespace_is_said_and_kept(name: str, said: bool):
+    """Issue 32: `left wheel` was "well named"; tf2 keeps it, the tools that split words do not."""
+    audit = Audit(AuditConfig())
+    audit.add_transforms([tf('base_link', name, T0)], Arrival('/tf_static', T0, 'rsp'))
+    found = by_id(audit.check(T0))['transform_values'].findings
+    assert [f.level for f in found] == ([Level.WARN] if said else [])
+    assert not said or 'holding whitespace on /tf_static, by rsp: 1 message on 1 edge' in \
+        found[0].message and repr(name) in found[0].message
+    assert name in audit.store.frames  # tf2 keeps it
+
+
 def test_time_going_backwards_clears_history_and_keeps_the_tree():
     audit = Audit(AuditConfig())
     feed(audit, Car(seconds=5.0))
