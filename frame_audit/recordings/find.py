@@ -31,6 +31,23 @@ def _under(folder: Path) -> Iterator[Path]:
         yield from (here / name for name in sorted(files) if Path(name).suffix in SUFFIXES)
 
 
+def recordings_below(folder: Path, depth: int = 2) -> List[Path]:
+    """Return the recordings at most depth folders below folder: a hint, never a search."""
+    found = []
+    for current, folders, files in os.walk(folder):
+        here = Path(current)
+        if here != folder and _is_bag_folder(here):
+            folders[:] = []
+            found.append(here)
+            continue
+        if len(here.relative_to(folder).parts) >= depth:
+            folders[:] = []
+        folders.sort()
+        found += [here / name for name in sorted(files)
+                  if Path(name).suffix in SUFFIXES and here != folder]
+    return found
+
+
 def find_recordings(paths: Sequence[str], recursive: bool) -> List[Path]:
     """
     Return the recordings the paths name, in the order given; BagError for a path that is none.

@@ -26,6 +26,7 @@ import struct
 from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, Type
 
 from . import BagError
+from .find import recordings_below
 from .play_order import Disorder, mcap_in_play_order, SQLITE_PLAY_ORDER, SQLITE_STORED_AFTER
 from .recover import AT_FOOTER, CutShort, Definition, NO_DEFINITION, RawMessage, RECORD_LIMIT, \
     recover
@@ -116,8 +117,13 @@ def _bag_path(path: Path) -> Path:
     if len(files) == 1:
         return files[0]
     if not files:
-        raise BagError('{}: folder holds no recording (no metadata.yaml, .mcap, .db3 or .bag)'
-                       .format(path))
+        below = recordings_below(path)
+        raise BagError('{}: folder holds no recording (no metadata.yaml, .mcap, .db3 or .bag){}'
+                       .format(path, '' if not below else '; below it: {}{}: name {}, or audit '
+                               'them all with --recursive'.format(
+                                   ', '.join(str(p.relative_to(path)) for p in below[:3]),
+                                   ' and {} more'.format(len(below) - 3) if len(below) > 3
+                                   else '', 'it' if len(below) == 1 else 'one')))
     raise BagError('{}: folder holds {} recordings and no metadata.yaml; name one of them, or '
                    'audit them all with --recursive'.format(path, len(files)))
 

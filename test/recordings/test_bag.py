@@ -4,6 +4,7 @@
 import dataclasses
 import math
 from pathlib import Path
+import shutil
 from typing import Callable, Dict, List
 
 from frame_audit.app.audit import audit_recording
@@ -228,8 +229,23 @@ def test_missing_path(tmp_path: Path) -> None:
 
 
 def test_empty_folder(tmp_path: Path) -> None:
-    """A folder without a recording says so."""
-    with pytest.raises(BagError, match='folder holds no recording'):
+    """A folder without a recording says so, and no more."""
+    (tmp_path / 'notes').mkdir()
+    with pytest.raises(BagError, match=r'folder holds no recording \(no metadata.yaml, .mcap, '
+                       r'.db3 or .bag\)$'):
+        recording_info(tmp_path)
+
+
+def test_a_folder_whose_recording_is_in_a_subfolder_names_it(written: Dict[str, Path],
+                                                             tmp_path: Path) -> None:
+    """Issue 32: 'holds no recording' gave no hint of the subfolder or of --recursive."""
+    shutil.copytree(written['folder_mcap'], tmp_path / 'day1' / 'run')
+    with pytest.raises(BagError, match=r'holds no recording .*; below it: day1/run: name it, '
+                       'or audit them all with --recursive'):
+        recording_info(tmp_path)
+    (tmp_path / 'day2').mkdir()
+    shutil.copy(written['drive.mcap'], tmp_path / 'day2' / 'a.mcap')
+    with pytest.raises(BagError, match='below it: day1/run, day2/a.mcap: name one'):
         recording_info(tmp_path)
 
 
