@@ -136,6 +136,13 @@ def test_odometry_under_the_base_is_an_error_naming_both_edges(folder: Path, tur
     assert {'odom', 'base_footprint', 'base_link'} <= set(finding['frames'])
     assert 'odom → base_footprint stays within 0.000 m' in finding['message']
     assert 'base_footprint → base_link below it moves up to' in finding['message']
+    # the moving edge on the way to the LiDAR is no fixed mount to move to /tf_static
+    mounts = audited.findings('laser_offset')
+    assert len(mounts) == 1, [f['message'] for f in mounts]
+    (mount,) = mounts
+    assert mount['level'] == 'WARN' and mount['message'].startswith(
+        'base_footprint → base_scan cannot be checked: base_footprint → base_link moves up to')
+    assert 'no mount but a joint or a vehicle' in mount['message']
     # init never writes the moving edge as the LiDAR's mount, and says why
     _, text = init(wrong)
     assert 'laser_offset:' not in text and 'translation:' not in text

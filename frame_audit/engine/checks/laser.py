@@ -5,7 +5,7 @@ import math
 from typing import List, Tuple
 
 from .common import arrow, describe, explained_by_lost_static, INIT_HINT, judged_from, \
-    LOST_STATIC_NOTE, source, static_lost, undecoded_tf, warming_up, window
+    LOST_STATIC_NOTE, moves, source, static_lost, undecoded_tf, warming_up, window
 from ..check_ids import LASER
 from ..config import AuditConfig
 from ..edge import Edge
@@ -101,6 +101,9 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
                 name, found.reason or '{} is not below {}'.format(laser, base),
                 '. ' + LOST_STATIC_NOTE if lost else ''),
             'unreachable', frames=(base, laser))])
+    moving = [edge for edge in path if moves(edge)]
+    if moving:
+        return CheckResult(LASER, '', [_no_mount(edge, base, laser) for edge in moving])
     where = '; '.join('{} from {}'.format(arrow(e.parent, e.child), source(e)) for e in path)
     axes, angle = laser_mismatches(value, config)
     findings = []
@@ -133,3 +136,23 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
         LASER, '{} is {}, as configured'.format(name, describe(value)), findings,
         {'x_m': round(x, 6), 'y_m': round(y, 6), 'z_m': round(z, 6),
          'rotation_error_rad': round(angle, 6)})
+
+
+def _no_mount(edge: Edge, base: str, laser: str) -> Finding:
+    """
+    Say that an edge between the base and the LiDAR moves: no mount, so no offset to check.
+
+    Odometry sent under the base drives such an edge metres; calling it a mount to move to
+    /tf_static, or comparing its value now with the measured mount, sends the user to the
+    wrong fix. chain_order reports where the robot's motion belongs.
+    """
+    name = arrow(edge.parent, edge.child)
+    return Finding(
+        LASER, Level.WARN,
+        '{} cannot be checked: {} moves up to {} m and turns up to {} rad ({}), so between {} '
+        'and {} it is no mount but a joint or a vehicle, and the LiDAR has no one offset '
+        "(chain_order says where a robot's motion belongs)".format(
+            arrow(base, laser), name, fmt(edge.reach_m, 2), fmt(edge.reach_rad, 2),
+            source(edge), base, laser),
+        'moving:' + name, frames=edge.key, topics=edge.topics,
+        values={'reach_m': round(edge.reach_m, 4), 'reach_rad': round(edge.reach_rad, 4)})
