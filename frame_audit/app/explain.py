@@ -174,7 +174,7 @@ def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: fl
                                                            asked, wait_s, ' '.join(text.split())))
     if pasted.kind in ('repeated', 'old_data'):
         found = explain_insertion(replay, pasted.kind, pasted.parent, pasted.frame,
-                                  pasted.requested, wait_s, text)
+                                  pasted.requested, wait_s, text, pasted.precision_ns)
         edge = ' → '.join(filter(None, (pasted.parent, pasted.frame)))
         return Explained(pasted, str(path), found, note='' if found else '{} holds {} stamped '
                          '{:.6f} {}: what tf2 refused did not reach the recorder (a publisher it '

@@ -18,6 +18,7 @@ from typing import List, Optional
 from frame_audit.app.explain import explain_error, lookup_in
 from frame_audit.engine.records import HeaderRecord, Message, TF_STATIC_TOPIC, TF_TOPIC, \
     TransformRecord
+from frame_audit.engine.tf2.parse import filter_reason, parse_tf2_error
 from frame_audit.engine.tf2.replay import Replay, TfMessage
 from frame_audit.errors import UsageError
 from frame_audit.message_types import POSE_WITH_COVARIANCE
@@ -488,6 +489,50 @@ def test_tf_old_data_after_a_simulator_reset_and_its_twin(tmp_path):
     assert twin.explanation is None and "never arriving past tf2's window" in twin.note
     done = run('explain', tmp_path / 'reset.mcap', line)
     assert done.returncode == 0 and 'insertion: odom → base_link stamped' in done.stdout
+
+
+def test_tf_old_data_with_its_time_printed_in_six_digits(tmp_path):
+    """Issue 30: ROS 1 before noetic printed TF_OLD_DATA's time with %g: 1.7e+09, one line."""
+    line = ('Warning: TF_OLD_DATA ignoring data from the past for frame base_link at time '
+            '1.7e+09 according to authority unknown_publisher\nPossible reasons are listed at '
+            'http://wiki.ros.org/tf/Errors%20explained')
+    reset = explain_error(resent(tmp_path / 'reset.mcap', None, reset_at=3.0), line)
+    assert reset.explanation is not None and reset.explanation.cause == 'reset', reset.note
+    assert reset.explanation.requested == pytest.approx(T0 + 3.0 - 60.0, abs=0.001)  # the first
+    twin = explain_error(resent(tmp_path / 'steady.mcap', None), line)
+    assert twin.explanation is None and "never arriving past tf2's window" in twin.note
+
+
+@pytest.mark.parametrize('line,kind,frame', [
+    # Nav2 and costmap_2d in ROS 1 wrap tf2's canTransform text (noetic buffer_core.cpp)
+    ('[ WARN] [1641341053.709191464]: Timed out waiting for transform from base_link to map to '
+     'become available before running costmap, tf error: canTransform: target_frame map does '
+     'not exist.. canTransform returned after 0.100065 timeout was 0.1.', 'no_frame', 'map'),
+    ('For frame [base_link]: Fixed Frame [map] does not exist', 'no_frame', 'map'),
+    ("[INFO] [rviz]: [signalFailure] Drop message: frame 'laser' at time 1700000013.000 for "
+     'reason(0)', 'filter', 'laser'),
+    ('Warning: TF_REPEATED_DATA ignoring data with redundant timestamp for frame left wheel link '
+     'at time 709.619000', 'repeated', 'left wheel link'),
+    ("terminate called after throwing an instance of 'tf2::ExtrapolationException'\n  what():  "
+     'Lookup would require extrapolation into the future.  Requested time 1457438516.876949095 '
+     'but the latest data is at time 1457438\n516.873540253, when looking up transform from '
+     'frame [laser] to frame [map]', 'future', '')])
+def test_wordings_real_users_pasted_are_read(line, kind, frame):
+    """Issue 30: each of these was 'cannot read ... as a tf2 error' (texts from public issues)."""
+    pasted = parse_tf2_error(line)
+    assert pasted.kind == kind and pasted.frame == frame
+    if kind == 'filter':
+        assert pasted.reason == 'unknown' and filter_reason(pasted.reason)
+    if kind == 'future':
+        assert pasted.nearest == 1457438516873540253
+
+
+def test_a_drop_numbered_0_is_explained_as_an_unknown_reason(cars):
+    """The drop line before Humble numbers its reason: 0 is Unknown (noetic, Humble enums)."""
+    text = ("[INFO] [slam_toolbox]: [signalFailure] Drop message: frame 'laser' at time "
+            '1700000013.000 for reason(0)')
+    late = run('explain', cars[0], text, '--target', 'map')
+    assert late.returncode == 0 and "pushed off the filter's queue" in late.stdout
 
 
 @pytest.mark.parametrize('reason, meaning', [

@@ -12,22 +12,28 @@ from .diagnose import edge_facts, EdgeFacts, Explanation, PASTED
 from .distros import distro as distro_named, to_ns, to_s
 from .replay import EdgeHistory, receive_clock, Replay
 from ..findings import fmt
+from ..records import TransformRecord
 
 STAMP_MATCH_NS = 1000  # a printed stamp (six decimals) names a recorded one within 1 us
 
 
 def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp: int,
-                      wait_s: float, text: str) -> Optional[Explanation]:
+                      wait_s: float, text: str, precision_ns: int = 0) -> Optional[Explanation]:
     """
     Explain a sample tf2 refused on insertion (repeated: TF_REPEATED_DATA, else TF_OLD_DATA).
 
     Finds the edge's samples at the stamp in the recording, who sent them and what was held
     when they arrived; None where the recording holds that stamp for that frame at most once
-    (repeated) or never (old data): the refused sample did not reach the recorder.
+    (repeated) or never (old data): the refused sample did not reach the recorder. A time
+    printed with few digits (precision_ns) names every stamp that near: of those, the samples
+    that arrived older than tf2's window are the ones it refused as old.
     """
     sent = [(m.received, r, m.publisher) for m in replay.messages for r in m.records
             if r.child.lstrip('/') == child and (not parent or r.parent.lstrip('/') == parent)
-            and abs(to_ns(r.stamp) - stamp) <= STAMP_MATCH_NS]
+            and abs(to_ns(r.stamp) - stamp) <= max(STAMP_MATCH_NS, precision_ns)]
+    if kind != 'repeated' and precision_ns > STAMP_MATCH_NS:
+        sent = [s for s in sent if _arrived_old(replay, s[1], s[0])]
+        stamp = to_ns(sent[0][1].stamp) if sent else stamp
     if len(sent) < (2 if kind == 'repeated' else 1):
         return None
     first = sent[0][1]
@@ -41,6 +47,13 @@ def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp:
     if kind == 'repeated':
         return _repeated(replay, base, edge, facts, sent, senders)
     return _old_data(replay, base, edge, facts, sent[0][0], senders)
+
+
+def _arrived_old(replay: Replay, record: TransformRecord, arrived: float) -> bool:
+    """Return whether a sample arrived more than tf2's window behind its edge's newest."""
+    edge = replay.histories[(record.parent.lstrip('/'), record.child.lstrip('/'))]
+    held = [s for r, s in zip(edge.received, edge.stamps) if r < arrived]
+    return bool(held) and max(held) - record.stamp > replay.cache_time_s
 
 
 def _repeated(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts,

@@ -30,17 +30,32 @@ _SINGLE = re.compile(r'Lookup would require extrapolation at time ' + _TIME + r'
 _NO_FRAME = re.compile(r'"([^"]*)" passed to (?:lookupTransform|canTransform) argument '
                        r'(target_frame|source_frame) does not exist'
                        r'|Invalid frame ID "([^"]*)" passed to \w+ argument '
-                       r'(target_frame|source_frame) - frame does not exist')
+                       r'(target_frame|source_frame) - frame does not exist'
+                       # ROS 1's canTransform (noetic buffer_core.cpp), inside Nav2's and
+                       # costmap_2d's "tf error: ..."
+                       r'|canTransform: (target_frame|source_frame) (\S+) does not exist')
+# RViz's status for a fixed frame tf2 does not hold: what it transforms into (the target)
+_FIXED_FRAME = re.compile(r'Fixed Frame \[([^\]]*)\] does not exist', re.IGNORECASE)
 _TWO_TREES = re.compile(r"Could not find a connection between '([^']*)' and '([^']*)' "
                         r'because they are not part of the same tree')
 _LOOP = re.compile(r'The tf tree is invalid because it contains a loop')
-_INSERTION = (r'for frame (.+?)(?: \(parent (.+?)\))? at time ' + _TIME +
-              r' according to authority (.+?)(?: at line \d+ in \S+| Possible reasons|$)')
-_REPEATED = re.compile(r'TF_REPEATED_DATA ignoring data with redundant timestamp ' + _INSERTION)
+# ROS 1 before noetic printed the time with %g: 1.71835e+09, six digits
+_ANY_TIME = r'(-?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?)'
+_INSERTION = (r'for frame (.+?)(?: \(parent (.+?)\))? at time ' + _ANY_TIME +
+              r'(?: according to authority (.+?))?(?: at line \d+ in \S+| Possible reasons|$)')
+_REPEATED = re.compile(r'TF_REPEATED_DATA ignoring data with (?:a )?redundant timestamp ' +
+                       _INSERTION)
 _OLD = re.compile(r'TF_OLD_DATA ignoring data from the past (\(Possible reasons are listed at '
                   r'\S+\) )?' + _INSERTION)
 _FILTER = re.compile(r"Message Filter dropping message: frame '([^']*)' at time " + _TIME +
-                     r" for reason '([^']*)'")
+                     r" for reason '([^']*)'"
+                     r"|Drop message: frame '([^']*)' at time " + _TIME + r' for reason\((\d+)\)')
+# the wording before Humble prints the reason's number: its place in FilterFailureReason,
+# whose first three values are these in noetic's and in Humble's message_filter.h alike
+FILTER_REASON_ORDER = ('unknown',
+                       'the timestamp on the message is earlier than all the data in the '
+                       'transform cache',
+                       'the frame id of the message is empty')
 
 
 # What a message filter's reason says, read in tf2_ros's message_filter.h (ROS 1, ROS 2 before
@@ -85,12 +100,15 @@ class Pasted:
     role: str = ''  # no_frame: target_frame or source_frame
     reason: str = ''  # filter: the message filter's reason
     ros1_wording: bool = False  # stamps printed to the nanosecond, or a stated distance
+    precision_ns: int = 0  # a time printed with few digits (%g) names any stamp this near
     parent: str = ''  # repeated and old_data: the parent, where the line names it
     authority: str = ''  # repeated and old_data: who sent the sample tf2 refused
 
 
 def stamp_ns(text: str) -> int:
     """Return a printed time ("1700000013.000000000" or "...13.000000") in nanoseconds."""
+    if 'e' in text.lower():
+        return int(round(float(text) * NS))
     whole, _, fraction = text.replace(',', '.').partition('.')
     if len(whole.lstrip('0')) > len(str(MAX_S)) or int(whole) > MAX_S:
         shown = whole if len(whole) <= 24 else '{}...({} digits)'.format(whole[:12], len(whole))
@@ -99,9 +117,19 @@ def stamp_ns(text: str) -> int:
     return int(whole) * NS + int((fraction + '000000000')[:9] or 0)
 
 
+def precision_ns(text: str) -> int:
+    """Return how near a time printed with an exponent (%g: 1.71835e+09) names a stamp."""
+    if 'e' not in text.lower():
+        return 0
+    mantissa, _, exponent = text.lower().partition('e')
+    digits = len(mantissa.partition('.')[2])
+    return int(0.5 * 10 ** (int(exponent) - digits) * NS)
+
+
 def parse_tf2_error(text: str) -> Pasted:
     """Return what the error says, or a PasteError saying what was expected."""
-    text = ' '.join(str(text).split())  # a paste may wrap lines
+    text = re.sub(r'(\d)\r?\n(\d)', r'\1\2', str(text))  # a number a line wrap cut in two
+    text = ' '.join(text.split())  # a paste may wrap lines
     found = _FUTURE_PAST.search(text)
     if found:
         distance, way, asked, held, source, target = found.groups()
@@ -114,9 +142,13 @@ def parse_tf2_error(text: str) -> Pasted:
                       ros1_wording=len(asked.partition('.')[2]) == 9)
     found = _NO_FRAME.search(text)
     if found:
-        frame, role = (found.group(1), found.group(2)) if found.group(2) \
-            else (found.group(3), found.group(4))
+        groups = found.groups()
+        frame, role = (groups[0], groups[1]) if groups[1] else (groups[2], groups[3]) \
+            if groups[3] else (groups[5], groups[4])
         return Pasted('no_frame', frame=frame, role=role)
+    found = _FIXED_FRAME.search(text)
+    if found:
+        return Pasted('no_frame', frame=found.group(1), role='target_frame')
     found = _TWO_TREES.search(text)
     if found:
         return Pasted('two_trees', found.group(1), found.group(2))
@@ -126,16 +158,23 @@ def parse_tf2_error(text: str) -> Pasted:
     if found:  # only tf2s that refuse a repeated stamp print it: ROS 1's (and ROS 2's < 0.25.6)
         child, parent, at, authority = found.groups()
         return Pasted('repeated', requested=stamp_ns(at), frame=child, ros1_wording=True,
-                      parent=parent or '', authority=authority.strip())
+                      parent=parent or '', authority=(authority or '').strip(),
+                      precision_ns=precision_ns(at))
     found = _OLD.search(text)
     if found:
         ros1, child, parent, at, authority = found.groups()
         return Pasted('old_data', requested=stamp_ns(at), frame=child, ros1_wording=bool(ros1),
-                      parent=parent or '', authority=authority.strip())
+                      parent=parent or '', authority=(authority or '').strip(),
+                      precision_ns=precision_ns(at))
     found = _FILTER.search(text)
     if found:
-        return Pasted('filter', source=found.group(1), requested=stamp_ns(found.group(2)),
-                      frame=found.group(1), reason=found.group(3))
+        frame, at, reason, old_frame, old_at, number = found.groups()
+        if old_frame is not None:
+            index = int(number)
+            frame, at = old_frame, old_at
+            reason = FILTER_REASON_ORDER[index] if index < len(FILTER_REASON_ORDER) else ''
+        return Pasted('filter', source=frame, requested=stamp_ns(at), frame=frame,
+                      reason=reason)
     shown = text if len(text) <= 60 else text[:57] + '...'
     raise PasteError('cannot read {!r} as a tf2 error; expected {}'.format(shown, EXPECTED))
 
