@@ -321,3 +321,16 @@ def test_floods_in_any_order_never_cost_a_configured_frame_or_its_parents(stream
             audit.add_transforms(item, Arrival('/tf', T0))
     assert sent <= set(audit.store.edges)
     assert len(audit.store.frames) <= max(limit, 0) + 100
+
+
+@pytest.mark.parametrize('topic,check,said', [
+    ('/tf_static', 'timing', 'nothing to judge: every edge came on /tf_static, none moves on /tf'),
+    ('/tf', 'static_transforms', 'nothing to judge: no edge came on /tf_static')])
+def test_a_check_with_nothing_to_judge_says_so_never_passes(topic: str, check: str, said: str):
+    """Issue 35: "0 moving edges on time" and "0 static edges, ... unchanged" read as passes."""
+    audit = Audit(AuditConfig())
+    audit.add_transforms([tf('base_link', 'laser', T0)], Arrival(topic, T0, 'a'))
+    result = by_id(audit.check(T0))[check]
+    assert (result.level, result.message) == (Level.STALE, said)
+    twin = by_id(audit_car(Car()))[check]  # the car sends both: judged
+    assert twin.level == Level.OK and not twin.message.startswith('nothing to judge')

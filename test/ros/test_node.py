@@ -78,6 +78,27 @@ def test_monitor_lines_colour_levels_and_fit_the_terminal():
     assert plain == 'OK    timing             fine  [rate=50]'
 
 
+def test_with_no_car_every_row_says_what_it_waits_for(graph, env):
+    """Issue 35: with nothing sent, rows read as passes ("one tree of 0 frames")."""
+    listener, executor = graph
+    listener.latest = {}
+    node = subprocess.Popen(node_command(), env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        heard = drive_until(lambda: None, executor,
+                            lambda: len(listener.latest) == len(CHECK_IDS) + 1, timeout=25.0)
+        assert heard, listener.describe()
+        assert {s.level for s in listener.latest.values()} == {Level.STALE}, listener.describe()
+        for check in ('parent_uniqueness', 'transform_values', 'timing', 'static_transforms',
+                      'connectivity', 'tree'):
+            assert listener.latest[check].message == 'nothing to judge: no transform received ' \
+                'yet on /tf or /tf_static', listener.describe()
+    finally:
+        node.terminate()
+        _, stderr = node.communicate(timeout=15)
+    assert 'Traceback' not in stderr, stderr
+
+
 def test_healthy_car_then_faults(graph, car, env):
     listener, executor = graph
     # The car drives before the node starts: /tf_static must reach it through transient local.

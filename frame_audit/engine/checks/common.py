@@ -169,6 +169,12 @@ LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms we
                     'likely sent before the recording (or this node) started')
 
 
+def no_transform(store: FrameStore) -> str:
+    """Say a check has nothing to judge because no transform came: never a pass of nothing."""
+    return 'nothing to judge: no transform {} on /tf or /tf_static'.format(
+        'in the recording' if store.ended else 'received yet')
+
+
 def window(config: AuditConfig, now: float) -> float:
     """
     Return when the window a verdict judges begins: timing.history_s before now.

@@ -3,8 +3,8 @@
 """One connected tree holding every frame the car names: connectivity."""
 from typing import Dict, List
 
-from .common import explained_by_lost_static, LOST_STATIC_NOTE, plural, static_lost, unreadable, \
-    window
+from .common import explained_by_lost_static, LOST_STATIC_NOTE, no_transform, plural, \
+    static_lost, unreadable, window
 from .tree_shape import header_frames, missing_frames
 from ..check_ids import CONNECTIVITY
 from ..config import AuditConfig
@@ -67,8 +67,8 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
             'other{}'.format(len(trees), '; '.join('{{{}}}'.format(', '.join(t)) for t in trees),
                              '; ' + LOST_STATIC_NOTE if lost else ''),
             'trees', frames=tuple(t[0] for t in trees)))
-    summary = unknown or 'one tree of {}, every header frame in it'.format(
-        plural(len(store.frames), 'frame'))
+    summary = unknown or ('one tree of {}, every header frame in it'.format(
+        plural(len(store.frames), 'frame')) if trees else no_transform(store))
     return CheckResult(CONNECTIVITY, summary, findings, {'trees': len(trees)},
                        stale=not trees or bool(unknown))
 

@@ -8,7 +8,8 @@ sending one edge (told from the data where no sender is recorded) are found here
 """
 from typing import Dict, List, Set, Tuple
 
-from .common import arrow, describe, plural, source, static_and_moving, TF2_REPEATED_STAMP, window
+from .common import arrow, describe, no_transform, plural, source, static_and_moving, \
+    TF2_REPEATED_STAMP, window
 from .tree_shape import holds_in_window
 from ..check_ids import PARENTS
 from ..config import AuditConfig
@@ -179,6 +180,7 @@ def check_parent_uniqueness(store: FrameStore, config: AuditConfig, now: float) 
     findings = _second_parents(store, start) + _cycles(store, start) + \
         _two_sources(store, config, start)
     summary = '; '.join(['each of {} has one parent and one source'.format(
-        plural(len(store.frames), 'frame'))] + _restamped(store, start))
+        plural(len(store.frames), 'frame'))] + _restamped(store, start)) if store.edges \
+        else no_transform(store)
     return CheckResult(PARENTS, summary, findings, {'frames': len(store.frames)},
                        stale=not store.edges)

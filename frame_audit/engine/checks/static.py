@@ -4,7 +4,8 @@
 import math
 from typing import Optional
 
-from .common import arrow, describe, first_of, plural, source, static_and_moving, times, window
+from .common import arrow, describe, first_of, no_transform, plural, source, \
+    static_and_moving, times, window
 from .values import SHOWN_EDGES
 from ..check_ids import STATIC
 from ..config import AuditConfig
@@ -34,8 +35,10 @@ def check_static_transforms(store: FrameStore, config: AuditConfig,
     if changed:
         findings.append(changed)
     return CheckResult(STATIC, '{}, each on /tf_static alone, unchanged'.format(
-        plural(static_edges, 'static edge')), findings, {'static_edges': static_edges},
-        stale=not store.edges)
+        plural(static_edges, 'static edge')) if static_edges else no_transform(store)
+        if not store.edges else 'nothing to judge: no edge came on /tf_static', findings,
+        {'static_edges': static_edges},
+        stale=not static_edges)
 
 
 def _changed_statics(store: FrameStore) -> Optional[Finding]:

@@ -7,7 +7,7 @@ An edge that stops leaves nodes unable to transform; a bag that loops makes time
 """
 from typing import Dict, List
 
-from .common import arrow, plural, source, window
+from .common import arrow, no_transform, plural, source, window
 from ..check_ids import TIMING
 from ..config import AuditConfig
 from ..edge import Edge
@@ -169,7 +169,10 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                            'known'.format(CLOCK_TOPIC, CLOCK_TYPE,
                                           plural(len(edges), 'moving edge')),
                            findings, values, stale=True)
-    summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's')
+    summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's') \
+        if edges else no_transform(store) if not store.edges else \
+        'nothing to judge: every edge came on /tf_static, none moves on /tf'
+
     if simulated:
         summary += ' (stamped on a simulation clock, received on wall time: lag not judged)'
     if on_clock:

@@ -4,7 +4,7 @@
 from dataclasses import dataclass
 from typing import Collection, Dict, List, Optional, Tuple
 
-from .common import plural
+from .common import no_transform, plural
 from ..check_ids import TREE
 from ..config import AuditConfig
 from ..edge import Edge
@@ -80,7 +80,7 @@ def tree_summary(store: FrameStore, config: AuditConfig, now: float,
     left_out = len(store.frames) - len(shown)
     if left_out:
         values['frames not listed'] = left_out
-    summary = '{}, {}, {} from /tf_static{}'.format(
+    summary = no_transform(store) if not store.frames else '{}, {}, {} from /tf_static{}'.format(
         plural(len(store.frames), 'frame'), plural(len(store.edges), 'edge'),
         sum(1 for edge in store.edges.values() if TF_STATIC_TOPIC in edge.topic_counts),
         '; {} listed (the chain and the frames with findings first)'.format(len(shown))

@@ -3,7 +3,7 @@
 """The values themselves: what tf2 drops or changes (transform_values)."""
 from typing import Dict, List, Tuple
 
-from .common import arrow, plural, unreadable, window
+from .common import arrow, no_transform, plural, unreadable, window
 from ..admission import Rejection, SAID
 from ..check_ids import VALUES
 from ..config import AuditConfig
@@ -63,5 +63,6 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
             'too_many_frames', values={'not_stored': store.limit.over_limit}))
     total = sum(r.seen.total for r in store.rejections.values())
     return CheckResult(VALUES, 'every transform is finite, unit and well named' + (
-        ' now ({} rejected earlier)'.format(total) if total else ''), findings,
+        ' now ({} rejected earlier)'.format(total) if total else '') if store.edges
+        else no_transform(store), findings,
         {'rejected': total}, stale=not store.edges)
