@@ -11,9 +11,10 @@ changed while it runs: `ros2 param set /frame_audit_sim faults odom_two_parents`
 import os
 
 from ament_index_python.packages import get_package_share_directory
-from frame_audit.ros.launch_checks import failed_at_start, LaunchError
+from frame_audit.ros.launch_checks import check_sim, failed_at_start, LaunchError
 from launch import LaunchDescription
-from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription, RegisterEventHandler
+from launch.actions import DeclareLaunchArgument, IncludeLaunchDescription, OpaqueFunction, \
+    RegisterEventHandler
 from launch.event_handlers import OnProcessExit
 from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import LaunchConfiguration
@@ -30,10 +31,10 @@ def _fail_with_simulator(event, context):
         raise LaunchError(reason)
 
 
-def generate_launch_description() -> LaunchDescription:
-    """Return the simulated car's node and the bringup (the audit) watching it."""
-    share = get_package_share_directory(PACKAGE)
-    config = LaunchConfiguration('config')
+def _simulator(context):
+    """Check the simulator's numbers, then return its node and what its exit does."""
+    check_sim(LaunchConfiguration('seed').perform(context),
+              LaunchConfiguration('fault_after_s').perform(context))
     # no name=: it would rename every node of the process (the car's seven nodes), and
     # the graph would lose who sends what; the simulator names its nodes itself
     simulator = Node(
@@ -43,8 +44,16 @@ def generate_launch_description() -> LaunchDescription:
                                             value_type=float),
             'seed': ParameterValue(LaunchConfiguration('seed'), value_type=int),
             'gyro': ParameterValue(LaunchConfiguration('gyro'), value_type=bool),
-            'config': config}],
+            'config': LaunchConfiguration('config')}],
         arguments=['--ros-args', '--log-level', LaunchConfiguration('log_level')])
+    return [simulator, RegisterEventHandler(OnProcessExit(target_action=simulator,
+                                                          on_exit=_fail_with_simulator))]
+
+
+def generate_launch_description() -> LaunchDescription:
+    """Return the simulated car's node and the bringup (the audit) watching it."""
+    share = get_package_share_directory(PACKAGE)
+    config = LaunchConfiguration('config')
     return LaunchDescription([
         DeclareLaunchArgument('faults', default_value='',
                               description='faults to inject, comma-separated'),
@@ -58,9 +67,7 @@ def generate_launch_description() -> LaunchDescription:
             description='the parameters file: the audit, and the frames and topics of the car'),
         DeclareLaunchArgument('log_level', default_value='info'),
         DeclareLaunchArgument('aggregator', default_value='false'),
-        simulator,
-        RegisterEventHandler(OnProcessExit(target_action=simulator,
-                                           on_exit=_fail_with_simulator)),
+        OpaqueFunction(function=_simulator),
         IncludeLaunchDescription(
             PythonLaunchDescriptionSource(os.path.join(share, 'launch', 'bringup.launch.py')),
             launch_arguments={'config': config, 'use_sim_time': 'false',

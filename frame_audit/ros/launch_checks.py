@@ -42,6 +42,27 @@ def check_bringup(config: str, aggregator: str,
                           'started')
 
 
+def check_sim(seed: str, fault_after_s: str) -> None:
+    """
+    Refuse the simulator's numbers before it starts, each named by its launch argument.
+
+    launch_ros converts a typed parameter with int() or float() itself, and its error names
+    neither the argument nor the value's meaning ("invalid literal for int() with base 10").
+    """
+    try:
+        int(seed)
+    except ValueError:
+        raise LaunchError('seed:={}: expected a whole number; nothing was started'.format(
+            seed)) from None
+    try:
+        after = float(fault_after_s)
+    except ValueError:
+        after = float('nan')
+    if not after >= 0.0 or after == float('inf'):
+        raise LaunchError('fault_after_s:={}: expected seconds, a number of at least 0; '
+                          'nothing was started'.format(fault_after_s))
+
+
 def rcl_kind(node: Any) -> str:
     """Return the type rcl gives a YAML scalar: bool, integer, double or string."""
     text = node.value

@@ -9,6 +9,7 @@ where launch_ros does not import.
 """
 import ast
 from pathlib import Path
+import re
 import threading
 import time
 from typing import Dict, List, Optional
@@ -235,10 +236,29 @@ def test_a_simulator_that_exits_at_start_fails_the_sim_launch():
     assert ast.unparse(keyword(handler, 'target_action')) == 'simulator'
     assert ast.unparse(keyword(handler, 'on_exit')) == '_fail_with_simulator'
     simulator = next(node for node in tree.body if isinstance(node, ast.FunctionDef)
-                     and node.name == 'generate_launch_description')
+                     and node.name == '_simulator')  # built once its numbers are checked
     assigned = [n for n in ast.walk(simulator) if isinstance(n, ast.Assign)
                 and ast.unparse(n.targets[0]) == 'simulator']
     assert assigned and ast.unparse(assigned[0].value.func) == 'Node'
+
+
+@pytest.mark.parametrize('seed,after,said', [
+    ('abc', '0.0', 'seed:=abc: expected a whole number'),
+    ('3', 'soon', 'fault_after_s:=soon: expected seconds, a number of at least 0'),
+    ('3', '-1', 'fault_after_s:=-1: expected seconds'),
+    ('3', 'nan', 'fault_after_s:=nan: expected seconds')])
+def test_sim_launch_arguments_name_themselves(seed, after, said):
+    """Issue 35: seed:=abc printed "invalid literal for int() with base 10: 'abc'"."""
+    from frame_audit.ros.launch_checks import check_sim, LaunchError
+    with pytest.raises(LaunchError, match='^{}.*; nothing was started$'.format(re.escape(said))):
+        check_sim(seed, after)
+    check_sim('3', '2.5')  # the healthy twin
+    tree = ast.parse((LAUNCH / 'sim.launch.py').read_text())
+    checked = next(node for node in tree.body if isinstance(node, ast.FunctionDef)
+                   and node.name == '_simulator')
+    first = checked.body[1] if isinstance(checked.body[0].value, ast.Constant) else \
+        checked.body[0]
+    assert ast.unparse(first.value.func) == 'check_sim'  # before the node is made
 
 
 def test_the_launch_check_names_a_mixed_list_before_anything_starts(tmp_path):
