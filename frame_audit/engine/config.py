@@ -154,6 +154,7 @@ def _number(low: float = -math.inf, high: float = math.inf,
                 key, value, '(' if low_open else '[', low, high))
         return float(value)
     parse.range = (low, high)  # type: ignore[attr-defined]  # the node's descriptors show it
+    parse.low_open = low_open  # type: ignore[attr-defined]
     return parse
 
 
@@ -358,6 +359,12 @@ def parameter_range(key: str) -> Optional[Tuple[float, float]]:
     """Return the (low, high) a numeric parameter accepts, None for the others."""
     field_and_parse = _FIELDS.get(key)
     return getattr(field_and_parse[1], 'range', None) if field_and_parse else None
+
+
+def parameter_low_open(key: str) -> bool:
+    """Return whether a numeric parameter refuses its range's low end (more than 0 s)."""
+    field_and_parse = _FIELDS.get(key)
+    return bool(getattr(field_and_parse[1], 'low_open', False)) if field_and_parse else False
 
 
 def _as_parameter(value: Any) -> Any:

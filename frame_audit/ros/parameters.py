@@ -8,12 +8,13 @@ follow the frames set), so each is declared with the value in force and a descri
 is, its range, and that it is read at start. Without that, `ros2 param get /frame_audit
 frames.base` says "Parameter not set" while the node runs with base_link.
 """
+import math
 from typing import Any, Dict
 
 from rcl_interfaces.msg import FloatingPointRange, IntegerRange, ParameterDescriptor
 from rclpy.node import Node
 
-from ..engine.config import parameter_range
+from ..engine.config import parameter_low_open, parameter_range
 
 READ_AT_START = 'read at start: restart frame_audit to change it'
 DESCRIPTIONS: Dict[str, str] = {
@@ -46,6 +47,15 @@ DESCRIPTIONS: Dict[str, str] = {
     'parent_uniqueness.alternation_fraction': 'share of samples jumping between two tracks',
     'parent_uniqueness.alternation_min_m': 'm apart two tracks must be',
     'limits.max_frames': 'frames stored; transforms to further frames are counted',
+    'lookups.entries': "lookups the car's nodes make, each 'TOPIC -> FRAME within WAIT_S': "
+                       'every message of TOPIC placed in FRAME at its stamp within WAIT_S s',
+    'lookups.warn_share': "share of a topic's lookups tf2 may refuse before the lookups WARN",
+    'lookups.tf2': "who answers the lookups: tf2_py (tf2 itself), model (the audit's model "
+                   'of tf2), or auto (tf2_py where it imports, else the model)',
+    'lint.exclude': 'globs of workspace paths the lint skips (frame-audit lint)',
+    'lint.checks_off': 'check ids the lint turns off (frame-audit lint)',
+    'lint.publishers': "your nodes and the edges each sends, 'name: parent -> child, ...' "
+                       '(frame-audit lint)',
 }
 POSE_DESCRIPTIONS = {'topic': 'the topic of the pose named {}',
                      'pose_frame': 'the frame the consumers of pose {} take it for',
@@ -53,11 +63,11 @@ POSE_DESCRIPTIONS = {'topic': 'the topic of the pose named {}',
 
 
 def describe(key: str) -> str:
-    """Return a parameter's description; a key without one points at the contract."""
+    """Return a parameter's description (every key has one: test_parameters holds to it)."""
     if key.startswith('poses.'):
         _, name, field = key.split('.', 2)
         return POSE_DESCRIPTIONS.get(field, '{}').format(name)
-    return DESCRIPTIONS.get(key, 'see docs/contracts.md, configuration keys')
+    return DESCRIPTIONS[key]
 
 
 def descriptor(key: str) -> ParameterDescriptor:
@@ -73,8 +83,9 @@ def descriptor(key: str) -> ParameterDescriptor:
     if bounds and isinstance(bounds[0], int):
         result.integer_range = [IntegerRange(from_value=int(bounds[0]),
                                              to_value=int(bounds[1]), step=0)]
-    elif bounds:
-        result.floating_point_range = [FloatingPointRange(from_value=float(bounds[0]),
+    elif bounds:  # an open lower bound (more than 0 s) starts at the next double above it
+        low = math.nextafter(bounds[0], bounds[1]) if parameter_low_open(key) else bounds[0]
+        result.floating_point_range = [FloatingPointRange(from_value=float(low),
                                                           to_value=float(bounds[1]), step=0.0)]
     return result
 

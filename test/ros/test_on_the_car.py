@@ -22,7 +22,8 @@ from typing import Callable, Dict, FrozenSet, Iterator, List, Set
 
 from diagnostic_msgs.msg import DiagnosticArray
 from frame_audit.engine.checks import CHECK_IDS
-from frame_audit.engine.config import AuditConfig, NODE_NAME, parameters_of
+from frame_audit.engine.config import AuditConfig, config_from_parameters, ConfigError, \
+    NODE_NAME, parameters_of
 from frame_audit.engine.findings import Level
 from frame_audit.engine.records import TransformRecord
 from frame_audit.ros import messages as rm
@@ -418,12 +419,21 @@ def test_every_parameter_is_listed_with_the_value_in_force(graph, env, file_args
                 got.get(key) == value, (key, got.get(key), value)
         described = _call(listener.node, executor, DescribeParameters,
                           '/frame_audit/describe_parameters', DescribeParameters.Request(
-                              names=['timing.history_s', 'limits.max_frames', 'frames.base']))
-        history, frames, base = described.descriptors
+                              names=['timing.history_s', 'limits.max_frames', 'frames.base',
+                                     'lookups.entries', 'lookups.tf2', 'lint.checks_off']))
+        history, frames, base, *others = described.descriptors
         assert history.description and 'read at start' in history.additional_constraints
-        assert (history.floating_point_range[0].from_value,
-                history.floating_point_range[0].to_value) == (0.0, 3600.0)
+        # issue 35: "min 0.0" while the check refuses 0: the range starts just above it
+        low, high = (history.floating_point_range[0].from_value,
+                     history.floating_point_range[0].to_value)
+        assert 0.0 < low < 1e-300 and high == 3600.0
+        config_from_parameters({'timing.history_s': low})  # the descriptor's own end is taken
+        with pytest.raises(ConfigError, match=r'out of range \(0.0, 3600.0\]'):
+            config_from_parameters({'timing.history_s': 0.0})
         assert frames.integer_range[0].from_value == 1 and base.description
+        for described_one in others:  # each says what it is, never "see docs/contracts.md"
+            assert described_one.description and 'contracts.md' not in \
+                described_one.description, described_one
         refused = _call(listener.node, executor, SetParameters, '/frame_audit/set_parameters',
                         SetParameters.Request(parameters=[Parameter(
                             name='frames.base', value=ParameterValue(

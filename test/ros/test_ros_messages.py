@@ -135,3 +135,20 @@ def test_statuses_read_back():
         ('laser_offset', Level.ERROR), ('timing', Level.OK), ('pose_frame', Level.STALE)]
     assert statuses[0].numbers() == {'x_m': '0.27', 'findings': '1'}
     assert rm.level_of(DiagnosticStatus(level=b'\x07')) == Level.ERROR
+
+
+def test_every_parameter_describes_itself_and_its_range_agrees_with_the_check():
+    """Issue 35: six keys said "see docs/contracts.md"; history_s's range let 0 in."""
+    from frame_audit.engine.config import _FIELDS, config_from_parameters, ConfigError, \
+        parameter_low_open
+    from frame_audit.ros.parameters import descriptor
+
+    for key in _FIELDS:
+        described = descriptor(key)
+        assert described.description and 'contracts.md' not in described.description, key
+        for bounds in described.floating_point_range:
+            config_from_parameters({key: bounds.from_value})  # both ends are taken
+            config_from_parameters({key: bounds.to_value})
+            if parameter_low_open(key):
+                with pytest.raises(ConfigError, match='out of range'):
+                    config_from_parameters({key: 0.0})
