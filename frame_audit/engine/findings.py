@@ -100,9 +100,20 @@ def one_line(text: str, limit: int) -> str:
         return text
     fix = re.split(r'(?<=[.;]) ', text)[-1]
     if fix == text or len(fix) > limit // 2:
-        return text[:limit - 1] + '…'
+        return _between_words(text, limit - 1) + '…'
     head = text[:limit - len(fix) - 3].rsplit(' ', 1)[0]
     return '{} … {}'.format(head, fix)
+
+
+def _between_words(text: str, limit: int) -> str:
+    """Return text cut to limit characters at a space (mid-word only for a word that long)."""
+    cut = text[:limit]
+    if len(text) > limit and text[limit] != ' ' and ' ' in cut:
+        cut = cut.rsplit(' ', 1)[0]
+    for opening, closing in ('()', '[]'):  # never leave a bracket open
+        while cut.count(opening) > cut.count(closing):
+            cut = cut[:cut.rindex(opening)]
+    return cut.rstrip(' ,;:')
 
 
 def within_tolerance(a: float, b: float, tolerance: float) -> bool:

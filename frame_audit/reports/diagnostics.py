@@ -24,7 +24,8 @@ MAX_VALUES_SHOWN = 100  # a check's own key-values (a flood of 10,000 edges has 
 MAX_MESSAGE_CHARS = 99  # what an rqt row shows
 DIAGNOSTICS_TOPIC = '/diagnostics'
 SIZE_KEY = re.compile(r'(_m|_s|_rad|_m_.*)$')  # values that measure: metres, seconds, radians
-CLAUSE_END = re.compile(r' \(|: |; |\. |, but ')
+ASIDE = re.compile(r' \([^()]*\)')  # an aside in brackets, one level deep
+VERDICT_END = re.compile(r': |; |\. ')
 
 
 @dataclass(frozen=True)
@@ -75,33 +76,51 @@ def ranked(findings: List[Finding]) -> List[Finding]:
                                            -size(f)))
 
 
+def verdict(message: str) -> str:
+    """
+    Return a finding's verdict in words: its first clause, asides in brackets left out.
+
+    "/slam_pose is declared pose_frame base_link (poses.slam.pose_frame in car.yaml), but its
+    poses are laser's: over 24 samples ..." -> "/slam_pose is declared pose_frame base_link,
+    but its poses are laser's".
+    """
+    plain = ASIDE.sub('', message)
+    return printable(VERDICT_END.split(plain, 1)[0].strip())
+
+
 def row_message(result: CheckResult, limit: int = MAX_MESSAGE_CHARS) -> str:
     """
-    Return a status's row: the leading finding's verdict and its numbers, within limit.
+    Return a status's row: the leading finding's verdict in words, then what numbers fit.
 
-    'base_link → laser is [x=0.27 expected_x=0.26 rotation_error_rad=0] (+1 more)': the verdict
-    is the message up to its first clause, the numbers are the finding's values.
+    The verdict comes whole before any number, cut (if at all) between words; numbers come
+    only whole and only inside a closed bracket: 'base_link → laser is 0.2700 m ahead, but the
+    car was measured at 0.2600 m [x=0.27 expected_x=0.26 …] (+1 more)'. The detail pane keeps
+    every finding's full text and values.
     """
     if not result.findings:
         return one_line(result.message, limit)
     lead = ranked(result.findings)[0]
     more = ' (+{} more)'.format(len(result.findings) - 1) if len(result.findings) > 1 else ''
-    pairs = ['{}={}'.format(key, format_value(v)) for key, v in sorted(
-        lead.values.items(), key=lambda item: -measure(*item))]  # largest measures first
-    if not pairs:
-        return one_line(lead.message, limit - len(more)) + more
-    head = printable(CLAUSE_END.split(lead.message, 1)[0])
     room = limit - len(more)
-    head_room = max(room // 3, room - len(' '.join(pairs[:2])) - 6)  # two numbers fit
-    head = head if len(head) <= head_room else head[:head_room - 1] + '…'
-    shown = pairs[:1]
-    for index, pair in enumerate(pairs[1:], start=2):  # whole numbers only, as many as fit
-        cut = ' …' if index < len(pairs) else ''
-        if len('{} [{} {}{}]'.format(head, ' '.join(shown), pair, cut)) > room:
-            shown.append('…')
+    pairs = ['{}={}'.format(key, format_value(v)) for key, v in sorted(
+        ((key, v) for key, v in lead.values.items()
+         if isinstance(v, (int, float)) and not isinstance(v, bool)),
+        key=lambda item: -measure(*item))]  # numbers only, largest measures first
+    if not pairs:
+        return one_line(lead.message, room) + more
+    head = verdict(lead.message)
+    if len(head) > room:
+        return one_line(head, room) + more
+    shown: List[str] = []
+    for index, pair in enumerate(pairs):
+        cut = ' …' if index + 1 < len(pairs) else ''
+        if len('{} [{}{}]'.format(head, ' '.join(shown + [pair]), cut)) > room:
             break
         shown.append(pair)
-    return '{} [{}]'.format(head, ' '.join(shown))[:room] + more
+    if not shown:
+        return head + more
+    return '{} [{}{}]'.format(head, ' '.join(shown),
+                              ' …' if len(shown) < len(pairs) else '') + more
 
 
 def status_content(result: CheckResult, hardware_id: str) -> StatusContent:

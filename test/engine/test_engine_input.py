@@ -1,11 +1,12 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """No input makes the engine raise: random and hostile transform streams (hypothesis)."""
+from dataclasses import replace
 import math
 
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.checks import CHECKS
-from frame_audit.engine.config import AuditConfig
+from frame_audit.engine.config import AuditConfig, LookupEntry
 from frame_audit.engine.findings import Level
 from frame_audit.engine.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
     TransformRecord
@@ -334,3 +335,25 @@ def test_a_check_with_nothing_to_judge_says_so_never_passes(topic: str, check: s
     assert (result.level, result.message) == (Level.STALE, said)
     twin = by_id(audit_car(Car()))[check]  # the car sends both: judged
     assert twin.level == Level.OK and not twin.message.startswith('nothing to judge')
+
+
+def test_a_rows_first_words_agree_with_its_level():
+    """Issue 35: a STALE pose_frame row began "/pf/viz/inferred_pose describes laser, as ..."."""
+    cycles = [by_id(results)['pose_frame'] for results in feed(Audit(AuditConfig()), Car())]
+    mixed = [r for r in cycles if r.level == Level.STALE and 'as declared' in r.message]
+    assert mixed, [r.message for r in cycles]  # one topic judged, the other still too few
+    assert all(r.message.startswith('/slam_pose: ') and 'samples placed' in
+               r.message.split(';')[0] for r in mixed), [r.message for r in mixed]
+    judged = [r for r in cycles if r.level == Level.OK]
+    assert judged and all(r.message.startswith('/pf/viz/inferred_pose describes laser')
+                          for r in judged)
+
+
+def test_an_ok_lookups_row_leads_with_what_was_judged():
+    """Issue 35: an OK lookups row read "/scan in map: cannot know: every one of 426 ..."."""
+    config = replace(AuditConfig(), lookups=(LookupEntry('/scan', 'ghost', 0.1),
+                                             LookupEntry('/scan', 'odom', 0.1)))
+    result = by_id(audit_car(Car(), config))['lookups']
+    assert result.level == Level.OK
+    assert result.message.startswith('/scan in odom: 316 of 316 placed within 0.1 s; /scan in '
+                                     'ghost: cannot know'), result.message

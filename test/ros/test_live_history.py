@@ -358,9 +358,23 @@ def test_an_rqt_row_leads_with_the_most_severe_then_largest_finding():
     result = CheckResult('pose_frame', '', _pose_findings())
     row = row_message(result)
     assert len(row) <= MAX_MESSAGE_CHARS < 100
-    assert row.startswith('/slam_pose is declared pose_frame')
-    assert 'median_m_base_link=0.2671' in row and 'median_m_laser=0.0196' in row
-    assert row.endswith('(+2 more)')
+    # issue 35: the verdict in words, whole, before any number; here no number fits beside it
+    assert row == "/slam_pose is declared pose_frame base_link, but its poses are laser's " \
+        '(+2 more)'
+    short = Finding('odometry', Level.ERROR, 'odom → base_link jumped 0.50 m (vesc_to_odom_node): '
+                    'the odometry reset', 'jump',
+                    values={'jump_m': 0.5, 'dt_s': 0.02, 'node': 'vesc_to_odom_node'})
+    assert row_message(CheckResult('odometry', '', [short])) == \
+        'odom → base_link jumped 0.50 m [jump_m=0.5 dt_s=0.02]'  # numbers only, whole
+    two = Finding('parent_uniqueness', Level.ERROR, 'base_link → laser is sent by 2 nodes '
+                  '(base_link_to_laser, static_transform_publisher_upstream_of_the_lidar_mount): '
+                  'one too many; keep one', 'two', values={
+                      'publishers': 'base_link_to_laser, static_transform_publisher_upstream',
+                      'count': 2})
+    narrow = row_message(CheckResult('parent_uniqueness', '', [two]), limit=40)
+    assert narrow == 'base_link → laser is sent by 2 nodes', narrow  # its verdict, whole
+    cut = row_message(CheckResult('parent_uniqueness', '', [two]), limit=30)
+    assert cut == 'base_link → laser is sent by…', cut  # between words, no bracket left open
     content = status_content(result, 'car')
     values = dict(content.values)
     assert content.message == row

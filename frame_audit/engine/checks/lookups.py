@@ -42,13 +42,14 @@ def check_lookups(store: FrameStore, config: AuditConfig, now: float) -> CheckRe
         return CheckResult(LOOKUPS, 'not checked: no lookups are configured ({})'.format(
             config.key('lookups.entries')))
     findings: List[Finding] = []
-    said: List[str] = []
+    said: List[str] = []  # judged: said first, as the OK row's words
+    unknown: List[str] = []  # cannot know, and why
     values: Dict[str, Value] = {}
     for tally in watch.tallies(now, store.ended):
         name = '{} in {}'.format(tally.lookup.topic, tally.lookup.target)
         why_not = _no_data(store, tally)
         if why_not:
-            said.append('{}: {}'.format(name, why_not))
+            unknown.append('{}: {}'.format(name, why_not))
             continue
         values.update(_numbers(name, tally))
         finding = _judge(config, tally)
@@ -60,7 +61,7 @@ def check_lookups(store: FrameStore, config: AuditConfig, now: float) -> CheckRe
             name, tally.judged - tally.refused_count, tally.judged, tally.lookup.wait_s,
             ' ({} more set apart: {})'.format(tally.asked - tally.judged, '; '.join(apart))
             if apart else ''))
-    return CheckResult(LOOKUPS, '; '.join(said), findings, values,
+    return CheckResult(LOOKUPS, '; '.join(said + unknown), findings, values,
                        stale=not values and not findings)
 
 

@@ -228,7 +228,8 @@ def _future_edges(store: FrameStore, track: PoseTrack, frame: str,
 def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that each pose topic describes the point of the car its consumers assume."""
     findings: List[Finding] = []
-    summaries = []
+    summaries: List[str] = []  # judged
+    waiting: List[str] = []  # what cannot be judged yet, and why: first, the STALE row's words
     stale = 0
     absent = []
     pose_topics = config.pose_topics or ()
@@ -248,22 +249,22 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
             if isinstance(silent, Finding):
                 findings.append(silent)
             else:
-                summaries.append(silent)
+                waiting.append(silent)
             continue
         finding, summary, too_few = _verdict(pose, track, store, config, now)
         stale += too_few
         if finding:
             findings.append(finding)
         else:
-            summaries.append(summary)
+            (waiting if too_few else summaries).append(summary)
     findings += unreadable(store, POSE, [pose.topic for pose in pose_topics], now)
     if absent:
         others = unlisted_topics(store, config, POSE_MESSAGE_TYPES)
-        summaries.append('not recorded: {}{}'.format(', '.join(absent), (
+        waiting.append('not recorded: {}{}'.format(', '.join(absent), (
             '; pose topics in the recording that the config does not list: ' +
             ', '.join(others)) if others else '; the recording has no other pose topic'))
     if not pose_topics:
-        summaries.append('no pose topics are configured (pose_topics is empty)')
-    return CheckResult(POSE, '; '.join(summaries), findings,
+        waiting.append('no pose topics are configured (pose_topics is empty)')
+    return CheckResult(POSE, '; '.join(waiting + summaries), findings,
                        {'topics_judged': len(pose_topics) - stale},
                        stale=stale > 0 or not pose_topics)
