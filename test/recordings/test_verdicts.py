@@ -143,6 +143,12 @@ def test_odometry_under_the_base_is_an_error_naming_both_edges(folder: Path, tur
     assert mount['level'] == 'WARN' and mount['message'].startswith(
         'base_footprint → base_scan cannot be checked: base_footprint → base_link moves up to')
     assert 'no mount but a joint or a vehicle' in mount['message']
+    # issue 32: the car's default config (base_link, below base_footprint) sees it too
+    (default,) = audit(wrong, None).findings('chain_order')
+    assert default['level'] == 'ERROR' and default['message'].startswith(
+        'odom → base_footprint stays within 0.000 m and 0.000 rad of its first value')
+    assert "the robot's motion is below base_footprint" in default['message']
+    assert audit(turtlebot['recording'], None).findings('chain_order') == []
     # init never writes the moving edge as the LiDAR's mount, and says why
     _, text = init(wrong)
     assert 'laser_offset:' not in text and 'translation:' not in text

@@ -109,6 +109,9 @@ def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
     if odom not in ancestry:
         return []
     above = [store.parent_of(frame) for frame in ancestry[:ancestry.index(odom)]]
+    within = _motion_within_chain([e for e in above if e is not None], odom)
+    if within:
+        return within
     still_m = max(edge.reach_m for edge in above if edge is not None)
     still_rad = max(edge.reach_rad for edge in above if edge is not None)
     findings = []
@@ -127,6 +130,34 @@ def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
                            base, config.key('frames.base'), name),
             'motion_below:' + name, frames=(odom, base) + edge.key, topics=edge.topics,
             values={'reach_m': round(edge.reach_m, 4), 'base_reach_m': round(still_m, 4)}))
+    return findings
+
+
+def _motion_within_chain(chain: List[Edge], odom: str) -> List[Finding]:
+    """
+    Report odom's own edge still while an edge under it, above the base, drives the robot.
+
+    With the base configured below base_footprint (the car's base_link on a TurtleBot), the
+    motion sent on base_footprint → base_link lies inside odom → base itself: the base moves,
+    so the check above sees nothing, yet odom → base_footprint is the identity. REP 105 puts
+    the motion on odom's edge. chain runs from the base up to odom's edge.
+    """
+    top = chain[-1]
+    findings = []
+    for edge in chain[:-1]:
+        if edge.reach_m < VEHICLE_M or top.reach_m > edge.reach_m * STILL_SHARE:
+            continue
+        name, first = arrow(*edge.key), arrow(*top.key)
+        findings.append(Finding(
+            CHAIN, Level.ERROR,
+            '{} stays within {} m and {} rad of its first value ({}), while {} below it moves '
+            "up to {} m and turns up to {} rad ({}): the robot's motion is below {}. REP 105 "
+            "puts it on {}, odometry's edge: {} is a mount or a joint".format(
+                first, fmt(top.reach_m, 3), fmt(top.reach_rad, 3), source(top), name,
+                fmt(edge.reach_m, 2), fmt(edge.reach_rad, 2), source(edge), top.key[1], first,
+                name),
+            'motion_below:' + name, frames=(odom, top.key[1]) + edge.key, topics=edge.topics,
+            values={'reach_m': round(edge.reach_m, 4), 'base_reach_m': round(top.reach_m, 4)}))
     return findings
 
 
