@@ -357,3 +357,19 @@ def test_an_ok_lookups_row_leads_with_what_was_judged():
     assert result.level == Level.OK
     assert result.message.startswith('/scan in odom: 316 of 316 placed within 0.1 s; /scan in '
                                      'ghost: cannot know'), result.message
+
+
+def test_one_clock_behind_is_one_finding_and_two_clocks_are_two():
+    """Issue 32: one clock offset on six edges was six ERRORs: one cause, one finding."""
+    audit = Audit(AuditConfig())
+    behind = {('a', 'b'): 2.0, ('b', 'c'): 2.3, ('c', 'd'): 2.1, ('x', 'y'): 5.0}
+    sent = sorted((T0 + step * 0.1 + lag, parent, child, step) for step in range(60)
+                  for (parent, child), lag in behind.items())
+    for arrival, parent, child, step in sent:  # in arrival order, each stamped lag before it
+        audit.add_transforms([tf(parent, child, arrival - behind[(parent, child)],
+                                 x=0.01 * step)], Arrival('/tf', arrival, 'n'))
+    lags = [f for f in by_id(audit.check())['timing'].findings if f.key.startswith('lag:')]
+    assert sorted((f.values['edges'], f.values['lag_s']) for f in lags) == [(1, 5.0), (3, 2.0)]
+    three = next(f for f in lags if f.values['edges'] == 3)
+    assert three.message.startswith('3 edges arrive 2.000 to 2.300 s after their stamps')
+    assert three.frames == ('a', 'b', 'c', 'd')

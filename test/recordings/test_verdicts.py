@@ -352,11 +352,13 @@ def test_a_replay_with_clock_is_judged_against_clock(folder: Path) -> None:
     # the twin recorded without /clock: its stamps are a year behind the recorder's clock
     wall = audit(write_with_clock(folder / 'pf_replay_no_clock', replayed_pf(clock=False),
                                   None))
-    assert any('after its stamp' in f['message'] for f in wall.findings('timing'))
+    assert any('after its stamp' in f['message'] or 'after their stamps' in f['message']
+               for f in wall.findings('timing'))
     # and against /clock, a sender 2 s behind it is still a lag
     behind = audit(write_with_clock(folder / 'pf_replay_behind',
                                     replayed_pf(clock=True, behind_s=2.0)))
-    lag = [f for f in behind.findings('timing') if 'after its stamp' in f['message']]
+    lag = [f for f in behind.findings('timing') if 'after its stamp' in f['message'] or
+           'after their stamps' in f['message']]
     assert lag and all(f['values']['lag_s'] == pytest.approx(2.0, abs=0.06) for f in lag)
 
 
@@ -379,9 +381,11 @@ def test_only_a_clock_read_turns_off_judging_stamps_by_arrival(folder: Path) -> 
                                          tf_only(behind, ticks), clock))
         lags[name] = sorted((tuple(f['frames']), f['level'], f['values']['lag_s'])
                             for f in audited.findings('timing'))
-    assert lags['string'] == lags['no_clock'] and len(lags['string']) == 2, lags
-    assert all(level == 'ERROR' and lag == pytest.approx(2.0, abs=0.01)
-               for _, level, lag in lags['string'])
+    # one clock behind on both edges: one cause, one finding naming both (issue 32)
+    assert lags['string'] == lags['no_clock'] and len(lags['string']) == 1, lags
+    (frames, level, lag), = lags['string']
+    assert frames == ('map', 'odom', 'base_footprint') and level == 'ERROR'
+    assert lag == pytest.approx(2.0, abs=0.01)
     silent = audit(write_with_clock(folder / 'tb3_behind_silent_clock.mcap',
                                     tf_only(behind, False)))
     assert silent.level('timing') == 'STALE'

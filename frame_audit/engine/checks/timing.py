@@ -5,7 +5,7 @@ Time: rates and ages of moving edges, edges that stopped, future stamps, time go
 
 An edge that stops leaves nodes unable to transform; a bag that loops makes time go back.
 """
-from typing import Dict, List
+from typing import Dict, List, Optional, Tuple
 
 from .common import arrow, no_transform, plural, source, window
 from ..check_ids import TIMING
@@ -82,9 +82,14 @@ def on_simulation_clock(edge: Edge) -> bool:
     return 0.0 < newest < WALL_CLOCK_S < edge.last_received
 
 
-def _lag_findings(edge: Edge, config: AuditConfig, on_clock: bool) -> List[Finding]:
+LAGS_AT_ZERO = 'stamped at time zero or before: its sender never set the stamp'
+LAGS_BEHIND = ("the sender's clock is behind the receiver's (two machines without time "
+               'sync?)')
+
+
+def _lag(edge: Edge, config: AuditConfig, on_clock: bool) -> Optional[Tuple[float, str]]:
     """
-    Report an edge stamped steadily before it arrives: a sender whose clock is behind.
+    Return an edge's steady lag behind its arrival and its cause, None when on time.
 
     The least lag over the recent messages is taken, so a burst delivered after a stall (late
     by the stall, then on time) is not a lag; a clock seconds behind is late every time.
@@ -92,22 +97,57 @@ def _lag_findings(edge: Edge, config: AuditConfig, on_clock: bool) -> List[Findi
     judged too.
     """
     if len(edge.latencies) < MIN_SAMPLES:
-        return []
+        return None
     lag = min(edge.latencies)
     newest = edge.stamps[-1] if edge.stamps else 0.0
     if lag <= config.lag_tolerance_s or not on_clock and on_simulation_clock(edge):
-        return []
-    name = arrow(edge.parent, edge.child)
-    why = ('stamped at time zero or before: its sender never set the stamp'
-           if newest <= 0 else "the sender's clock is behind the receiver's (two machines "
-           'without time sync?)')
-    return [Finding(
-        TIMING, Level.ERROR if lag >= config.stale_after_s else Level.WARN,
-        '{} arrives {} s after its stamp, every time (the least lag over its last {} messages, '
-        'more than {}): {}. tf2 then fails lookups at the current time with extrapolation '
-        'errors'.format(name, fmt(lag, 3), len(edge.latencies),
-                        config.key('timing.lag_tolerance_s'), why),
-        'lag:' + name, frames=edge.key, topics=edge.topics, values={'lag_s': round(lag, 3)})]
+        return None
+    return lag, LAGS_AT_ZERO if newest <= 0 else LAGS_BEHIND
+
+
+def _lag_findings(edges: List[Edge], config: AuditConfig, on_clock: bool) -> List[Finding]:
+    """
+    Report edges stamped steadily before they arrive: one finding per cause.
+
+    Edges whose lags agree within timing.lag_tolerance_s share one sender's clock behind the
+    receiver's (a TurtleBot's Raspberry Pi stamping six edges 5 s back is one fault, not six).
+    """
+    lagging = []
+    for edge in edges:
+        found = _lag(edge, config, on_clock)
+        if found:
+            lagging.append((found[0], found[1], edge))
+    lagging.sort(key=lambda item: (item[1], item[0]))
+    groups: List[List[Tuple[float, str, Edge]]] = []
+    for item in lagging:
+        if groups and groups[-1][0][1] == item[1] and \
+                item[0] - groups[-1][0][0] <= config.lag_tolerance_s:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return [_lag_finding(group, config) for group in groups]
+
+
+def _lag_finding(group: List[Tuple[float, str, Edge]], config: AuditConfig) -> Finding:
+    """Say one cause of lag: the edges it holds back, each with its lag."""
+    low, why, first = group[0]
+    high = group[-1][0]
+    edges = [edge for _, _, edge in group]
+    names = [arrow(edge.parent, edge.child) for edge in edges]
+    if len(group) == 1:
+        said = '{} arrives {} s after its stamp, every time (the least lag over its last {} ' \
+            'messages'.format(names[0], fmt(low, 3), len(first.latencies))
+    else:
+        said = '{} edges arrive {} to {} s after their stamps, every time ({}; the least lag ' \
+            'over their last messages'.format(len(group), fmt(low, 3), fmt(high, 3), ', '.join(
+                '{} {} s'.format(name, fmt(lag, 3)) for name, (lag, _, _) in zip(names, group)))
+    return Finding(
+        TIMING, Level.ERROR if high >= config.stale_after_s else Level.WARN,
+        '{}, more than {}): {}. tf2 then fails lookups at the current time with extrapolation '
+        'errors'.format(said, config.key('timing.lag_tolerance_s'), why),
+        'lag:' + ', '.join(names), frames=tuple(dict.fromkeys(f for e in edges for f in e.key)),
+        topics=tuple(sorted({t for e in edges for t in e.topics})),
+        values={'lag_s': round(low, 3), 'lag_max_s': round(high, 3), 'edges': len(group)})
 
 
 def _stamps_back(edges: List[Edge], config: AuditConfig, now: float) -> List[Finding]:
@@ -138,8 +178,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     edges = _moving(store)
     on_clock = store.clock.clock_offset is not None  # stamps judged against a recorded /clock
     for edge in edges:
-        findings += _stopped(edge, config, now) + _future(edge, config, now) + \
-            _lag_findings(edge, config, on_clock)
+        findings += _stopped(edge, config, now) + _future(edge, config, now)
         rate = edge.rate_hz()
         name = arrow(edge.parent, edge.child)
         values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0
@@ -152,7 +191,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         values['clock'] = ('{} of {} moving edges stamped on a simulation clock and received '
                            'on wall time (a recorder without use_sim_time): their lag is not '
                            'judged'.format(len(simulated), len(edges)))
-    findings += _stamps_back(edges, config, now)
+    findings += _lag_findings(edges, config, on_clock) + _stamps_back(edges, config, now)
     for jump in store.clock.time_jumps:
         if jump.to_time < window(config, now):
             continue
