@@ -26,6 +26,7 @@ from ..engine.checks.connectivity import expected_missing
 from ..engine.config import AuditConfig
 from ..engine.findings import CheckResult, fmt
 from ..engine.records import Message
+from ..engine.stall import judge_stall, RECORDING_GAP, Stall
 from ..errors import PictureError
 from ..recordings.diagnostics import StampedStatuses, write_diagnostics
 from ..recordings.read import Recording, RecordingInfo
@@ -139,12 +140,15 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
     never recorded is said to be so, with the recorded topics that might be meant instead.
     cycles, when given, receives each cycle's results at its time on the recording's clock.
     checks False: only the tree is wanted (init, diff); each cycle settles it, as before its
-    checks, and no check runs (the log stays empty).
+    checks, and no check runs (the log stays empty). A gap in which every audited topic
+    stopped at once is the recorder's or the computer's: the verdicts it explains are
+    withheld, as the live node withholds those of its own stall, and the report says so.
     """
     real = choose(config.lookups_tf2, config.key('lookups.tf2'))
     audit, log = Audit(config, recorded, real), AuditLog()
     period = config.diagnostic_period
     clock: Optional[_RecordedClock] = None
+    gaps = _Gaps(config)
     next_check = 0.0
     count = 0
     for message in messages:
@@ -153,9 +157,11 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
             clock, next_check = _RecordedClock(now, progress), now + period
         elif now < clock.last - config.backwards_jump_s:
             next_check = now + period  # the clock went back: check on the new clock
+        else:
+            gaps.take(message.topic, now, clock.at_s(now))
         next_check = max(next_check, now - MAX_GAP_CHECKS * period)
         while next_check <= now:
-            _check(audit, log, clock, next_check, cycles=cycles, checks=checks)
+            _check(audit, log, clock, next_check, cycles=cycles, checks=checks, gap=gaps.last)
             next_check += period
         clock.follow(now)
         audit.add(message)
@@ -164,17 +170,57 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
         clock = _RecordedClock(0.0, None)
         _check(audit, log, clock, 0.0, final=True, checks=checks)
         return OfflineResult(source, 0.0, 0, log, audit, cycles=cycles)
-    _check(audit, log, clock, clock.last, final=True, cycles=cycles, checks=checks)
-    return OfflineResult(source, clock.at_s(clock.last), count, log, audit, cycles=cycles)
+    _check(audit, log, clock, clock.last, final=True, cycles=cycles, checks=checks,
+           gap=gaps.last)
+    return OfflineResult(source, clock.at_s(clock.last), count, log, audit, cycles=cycles,
+                         notes=gaps.notes())
+
+
+class _Gaps:
+    """
+    Gaps in which every audited topic stopped at once, for stale_after_s or longer.
+
+    Two topics or more must have been flowing just before: a gap of the only topic sent is
+    that sender's stop, a timing finding, never the recorder's.
+    """
+
+    def __init__(self, config: AuditConfig):
+        """Start with no topic seen."""
+        self.after_s = config.stale_after_s
+        self.seen: Dict[str, float] = {}  # topic -> its last arrival
+        self.last: Optional[Stall] = None
+        self.found: List[Tuple[float, float]] = []  # (seconds into the recording, length)
+
+    def take(self, topic: str, now: float, into_s: float) -> None:
+        """Take one arrival; note a gap that ends with it."""
+        before = max(self.seen.values(), default=now)
+        flowing = sum(1 for t in self.seen.values() if before - t <= self.after_s)
+        if now - before >= self.after_s and flowing >= 2:
+            self.last = Stall(now, now - before, what=RECORDING_GAP)
+            self.found.append((into_s - (now - before), now - before))
+        self.seen[topic] = now
+
+    def notes(self) -> List[str]:
+        """Return the report's note on the gaps, or none."""
+        if not self.found:
+            return []
+        return ['{} in the recording: {}. Every audited topic stopped at once, so the gap is '
+                "the recorder's or the computer's, not one node's: the verdicts it explains "
+                '(edges stopped, odometry jumps across it) are withheld, STALE'.format(
+                    'a gap' if len(self.found) == 1 else '{} gaps'.format(len(self.found)),
+                    ', '.join('{} s from {} s'.format(fmt(length, 1), fmt(start, 1))
+                              for start, length in self.found[:5]))]
 
 
 def _check(audit: Audit, log: AuditLog, clock: _RecordedClock, now: float,
            final: bool = False, cycles: Optional[List[Cycle]] = None,
-           checks: bool = True) -> None:
+           checks: bool = True, gap: Optional[Stall] = None) -> None:
     """Run one check cycle at log time now and log its findings (and keep them in cycles)."""
     clock.follow(now)
     if checks:
-        results = audit.check(now, final)
+        config = audit.config
+        results = judge_stall(audit.check(now, final), gap, now, config.stale_after_s,
+                              config.history_s)
         log.record(results, clock.at_s(now))
         if cycles is not None:
             cycles.append(Cycle(now, tuple(results)))

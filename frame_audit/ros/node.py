@@ -42,13 +42,13 @@ from .executables import ignore_signals, SIGNALS
 from .intake import Intake, Topic
 from .parameters import declare_all
 from .real_tf2 import choose, Real
-from .stall import judge_discovery, judge_stall, Stall, STALL_S
 from ..engine.audit import Audit
 from ..engine.checks import TREE
 from ..engine.config import AuditConfig, config_from_parameters, is_ros_parameter, NODE_NAME, \
     parameters_of
 from ..engine.findings import CheckResult, Level
 from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
+from ..engine.stall import judge_discovery, judge_stall, Stall, STALL_S
 from ..errors import ConfigError, UsageError
 from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
     TF2_MESSAGE, transform_records
@@ -181,7 +181,7 @@ class FrameAuditNode(Node):
         """
         Note the node's own stall: a late batch, a backlog older than STALL_S, lost messages.
 
-        What the car seemed to do meanwhile is the audit's gap, judged STALE (ros.stall).
+        What the car seemed to do meanwhile is the audit's gap, judged STALE (engine.stall).
         """
         now = self.now_seconds()
         behind = max(gap_s - BATCH_PERIOD_S, self.intake.behind_s(now))

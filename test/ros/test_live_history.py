@@ -20,10 +20,10 @@ from frame_audit.engine.check_ids import LOOKUPS
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.findings import CheckResult, Finding, Level
 from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
+from frame_audit.engine.stall import judge_discovery, judge_stall, Stall
 from frame_audit.reports.diagnostics import MAX_MESSAGE_CHARS, row_message, status_content
 from frame_audit.ros.launch_checks import rcl_problem
 from frame_audit.ros.node import FrameAuditNode, log_lines
-from frame_audit.ros.stall import judge_discovery, judge_stall, Stall
 from frame_audit.sim.car import FAULTS, SimulatedCar
 from nested import in_process_domain
 import pytest

@@ -1,7 +1,10 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-The node's own stall, told apart from the car's: what the node cannot know is STALE.
+A gap in what the audit was given, told apart from the car's faults: what it cannot know is STALE.
+
+Live, the gap is the node's own stall; offline, a recording in which every audited topic
+stopped at once (the recorder's or the computer's gap, not one node's).
 
 When the node itself was frozen (a scheduler stall, a huge message) or fell behind its
 queues, the car's edges look silent for that time and lost messages look like odometry
@@ -16,8 +19,8 @@ check keeps its level.
 import dataclasses
 from typing import Dict, List, Optional, Tuple
 
-from ..engine.check_ids import ODOMETRY, TIMING
-from ..engine.findings import CheckResult, Finding, fmt
+from .check_ids import ODOMETRY, TIMING
+from .findings import CheckResult, Finding, fmt
 
 STALL_S = 0.5  # a gap between two batches (nominally 0.1 s) longer than this is a stall
 SETTLE_PERIODS = 3  # timing.stale_after_s periods after a stall before a silence is a stop
@@ -28,19 +31,23 @@ GAP_FINDINGS: Dict[str, Tuple[str, ...]] = {
     TIMING: (STOPPED, 'time_jump:', 'stamps_back'), ODOMETRY: ('jump', 'vs_tf')}
 
 
+RECORDING_GAP = 'every recorded topic stopped at once'  # a recorder's or computer's gap
+
+
 @dataclasses.dataclass(frozen=True)
 class Stall:
-    """The node's last stall: when it ended (node clock), how long it lasted, what was lost."""
+    """The last gap in what the audit was given: when it ended, how long, what was lost."""
 
     end: float
     seconds: float
     lost: int = 0
+    what: str = 'the audit stalled'  # the node's own; offline, RECORDING_GAP
 
     def describe(self, now: float) -> str:
         """Return the stall as a message says it."""
         lost = ', {} queued messages lost'.format(self.lost) if self.lost else ''
-        return 'the audit stalled for {} s, {} s ago{}'.format(
-            fmt(self.seconds, 1), fmt(now - self.end, 1), lost)
+        return '{} for {} s, {} s ago{}'.format(
+            self.what, fmt(self.seconds, 1), fmt(now - self.end, 1), lost)
 
 
 def _explained(finding: Finding, stall: Stall, now: float, settle_s: float,
@@ -58,9 +65,11 @@ def judge_stall(results: List[CheckResult], stall: Optional[Stall], now: float,
     Return the results with the findings a recent stall of the node explains withheld.
 
     A stall that ended after now happened on a clock that has since jumped back (a loop):
-    the audit restarted there (FrameStore.restart), and so does this bookkeeping.
+    the audit restarted there (FrameStore.restart), and so does this bookkeeping; a cycle
+    inside the gap itself (offline, where the gap's end is read before the cycles it skipped
+    run) is judged as one just after it.
     """
-    if stall is None or not 0.0 <= now - stall.end <= history_s:
+    if stall is None or not -stall.seconds <= now - stall.end <= history_s:
         return results
     settle_s = SETTLE_PERIODS * stale_after_s
     judged = []
