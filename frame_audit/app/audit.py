@@ -157,8 +157,8 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
             clock, next_check = _RecordedClock(now, progress), now + period
         elif now < clock.last - config.backwards_jump_s:
             next_check = now + period  # the clock went back: check on the new clock
-        else:
-            gaps.take(message.topic, now, clock.at_s(now))
+            gaps.seen.clear()  # what came on the old clock says nothing of the new one
+        gaps.take(message.topic, now, clock.at_s(now))
         next_check = max(next_check, now - MAX_GAP_CHECKS * period)
         while next_check <= now:
             _check(audit, log, clock, next_check, cycles=cycles, checks=checks, gap=gaps.last)

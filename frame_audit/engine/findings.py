@@ -101,8 +101,7 @@ def one_line(text: str, limit: int) -> str:
     fix = re.split(r'(?<=[.;]) ', text)[-1]
     if fix == text or len(fix) > limit // 2:
         return _between_words(text, limit - 1) + '…'
-    head = text[:limit - len(fix) - 3].rsplit(' ', 1)[0]
-    return '{} … {}'.format(head, fix)
+    return '{} … {}'.format(_between_words(text, limit - len(fix) - 3), fix)
 
 
 def _between_words(text: str, limit: int) -> str:

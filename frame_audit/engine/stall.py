@@ -46,8 +46,9 @@ class Stall:
     def describe(self, now: float) -> str:
         """Return the stall as a message says it."""
         lost = ', {} queued messages lost'.format(self.lost) if self.lost else ''
-        return '{} for {} s, {} s ago{}'.format(
-            self.what, fmt(self.seconds, 1), fmt(now - self.end, 1), lost)
+        when = '{} s ago'.format(fmt(now - self.end, 1)) if now >= self.end else \
+            'this moment inside it'
+        return '{} for {} s, {}{}'.format(self.what, fmt(self.seconds, 1), when, lost)
 
 
 def _explained(finding: Finding, stall: Stall, now: float, settle_s: float,

@@ -27,7 +27,8 @@ from typing import Any, Callable, Dict, Iterator, Optional, Set, Tuple, Type
 from .recover import Definition, McapMessage, NO_DEFINITION, RECORD_LIMIT, schema_definition, \
     walk
 
-SQLITE_PLAY_ORDER = 'ORDER BY timestamp, id'
+# rosbag2's order; a damaged row without an integer time (rosbag2 would read it as 0) last
+SQLITE_PLAY_ORDER = "ORDER BY typeof(timestamp) != 'integer', timestamp, id"
 # per row of the audited topics, the latest log time of any row the file stores before it
 SQLITE_STORED_AFTER = (
     'SELECT COUNT(*), MAX(latest - timestamp) FROM (SELECT topic_id, timestamp, MAX(timestamp) '
@@ -81,10 +82,10 @@ def mcap_in_play_order(path: Path, wanted: Set[str], disorder: Disorder,
             disorder.file_order = True
             latest = 0
             for message in walk(path, None, stop, errors, orphan):
-                disorder.stored_after(message[2], latest)
-                latest = max(latest, message[2])
                 if message[0] in wanted:
+                    disorder.stored_after(message[2], latest)
                     yield message
+                latest = max(latest, message[2])
             return
         assert summary is not None  # it holds the chunk indexes
         try:

@@ -18,7 +18,7 @@ from typing import List, Optional
 from frame_audit.app.explain import explain_error, lookup_in
 from frame_audit.engine.records import HeaderRecord, Message, TF_STATIC_TOPIC, TF_TOPIC, \
     TransformRecord
-from frame_audit.engine.tf2.parse import filter_reason, parse_tf2_error
+from frame_audit.engine.tf2.parse import filter_reason, parse_tf2_error, PasteError
 from frame_audit.engine.tf2.replay import Replay, TfMessage
 from frame_audit.errors import UsageError
 from frame_audit.message_types import POSE_WITH_COVARIANCE
@@ -525,6 +525,29 @@ def test_wordings_real_users_pasted_are_read(line, kind, frame):
         assert pasted.reason == 'unknown' and filter_reason(pasted.reason)
     if kind == 'future':
         assert pasted.nearest == 1457438516873540253
+
+
+@pytest.mark.parametrize('at', ['1e+300', '1.7e+9999999', '1.5e+15', '0e+400'])
+def test_a_time_printed_with_an_exponent_past_tf2s_reach_is_one_line(at):
+    """Review: 1e+300 raised OverflowError; 1.5e+15 passed where 1500000000000000 is refused."""
+    line = ('TF_OLD_DATA ignoring data from the past for frame base_link at time {} according '
+            'to authority unknown_publisher'.format(at))
+    if at == '0e+400':  # zero, however written, is a time tf2 holds
+        assert parse_tf2_error(line).requested == 0
+        return
+    with pytest.raises(PasteError, match='later than any tf2 holds'):
+        parse_tf2_error(line)
+
+
+def test_tf_repeated_data_in_six_digits_names_only_a_stamp_sent_twice(tmp_path):
+    """Review: ±0.05e9 s matched every sample, and a healthy edge was called two publishers."""
+    line = ('TF_REPEATED_DATA ignoring data with redundant timestamp for frame base_link at time '
+            '1.7e+09 according to authority unknown_publisher')
+    twice = explain_error(resent(tmp_path / 'twice.mcap', 0.5), line)
+    assert twice.explanation is not None and twice.explanation.cause == 'resent'
+    assert 'was sent 2 times stamped' in twice.explanation.why
+    once = explain_error(resent(tmp_path / 'once.mcap', None), line)
+    assert once.explanation is None
 
 
 def test_a_drop_numbered_0_is_explained_as_an_unknown_reason(cars):

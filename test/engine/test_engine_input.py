@@ -4,12 +4,13 @@
 from dataclasses import replace
 import math
 
-from frame_audit.engine.audit import Audit
+from frame_audit.engine.audit import Audit, AuditLog
 from frame_audit.engine.checks import CHECKS
 from frame_audit.engine.config import AuditConfig, LookupEntry
-from frame_audit.engine.findings import Level
+from frame_audit.engine.findings import Level, one_line
 from frame_audit.engine.records import Arrival, HeaderRecord, OdometryRecord, PoseRecord, \
     TransformRecord
+from frame_audit.engine.stall import RECORDING_GAP, Stall
 from hypothesis import given, settings, strategies as st
 import pytest
 from trees import audit_car, by_id, Car, feed, T0, tf
@@ -325,7 +326,7 @@ def test_floods_in_any_order_never_cost_a_configured_frame_or_its_parents(stream
 
 
 @pytest.mark.parametrize('topic,check,said', [
-    ('/tf_static', 'timing', 'nothing to judge: every edge came on /tf_static, none moves on /tf'),
+    ('/tf_static', 'timing', 'nothing to judge: no edge sent on /tf 3 times yet'),
     ('/tf', 'static_transforms', 'nothing to judge: no edge came on /tf_static')])
 def test_a_check_with_nothing_to_judge_says_so_never_passes(topic: str, check: str, said: str):
     """Issue 35: "0 moving edges on time" and "0 static edges, ... unchanged" read as passes."""
@@ -373,3 +374,41 @@ def test_one_clock_behind_is_one_finding_and_two_clocks_are_two():
     three = next(f for f in lags if f.values['edges'] == 3)
     assert three.message.startswith('3 edges arrive 2.000 to 2.300 s after their stamps')
     assert three.frames == ('a', 'b', 'c', 'd')
+
+
+def test_one_clock_behind_stays_one_finding_while_slower_edges_join():
+    """Review: a 1 Hz edge joining the group later made the log keep two findings."""
+    audit, log = Audit(AuditConfig()), AuditLog()
+    rates = {('odom', 'base'): 50, ('map', 'odom'): 1}
+    sent = sorted((T0 + k / rate + 5.0, parent, child, k) for (parent, child), rate in
+                  rates.items() for k in range(rate * 12))
+    next_check = T0 + 6.0
+    for arrival, parent, child, k in sent:
+        while next_check <= arrival:
+            log.record(audit.check(next_check), next_check - T0)
+            next_check += 1.0
+        audit.add_transforms([tf(parent, child, arrival - 5.0, x=0.01 * k)],
+                             Arrival('/tf', arrival, 'n'))
+    lags = [s for s in log.findings() if s.finding.check == 'timing'
+            and 'after' in s.finding.message and 'stamp' in s.finding.message]
+    assert len(lags) == 1, [s.finding.message for s in lags]
+    assert lags[0].finding.values['edges'] == 2
+
+
+def test_the_base_at_odom_is_judged_without_a_traceback():
+    """Review: frames.base: odom left chain_order an empty chain to index."""
+    results = by_id(audit_car(Car(), replace(AuditConfig(), base_frame='odom')))
+    assert results['chain_order'].level in (Level.OK, Level.WARN, Level.ERROR, Level.STALE)
+
+
+def test_a_moment_inside_a_gap_is_said_so_never_a_negative_ago():
+    gap = Stall(T0 + 5.0, 2.0, what=RECORDING_GAP)
+    assert gap.describe(T0 + 4.0) == ('every recorded topic stopped at once for 2.0 s, this '
+                                      'moment inside it')
+    assert gap.describe(T0 + 6.0).endswith('for 2.0 s, 1.0 s ago')
+
+
+def test_one_line_never_leaves_a_bracket_open():
+    text = 'odom → base_link moved (over many many samples of the window). Fix it.'
+    cut = one_line(text, 60)
+    assert cut.count('(') == cut.count(')') and cut.endswith('Fix it.') and len(cut) <= 60, cut

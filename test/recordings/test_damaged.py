@@ -279,6 +279,27 @@ def test_a_db3_row_with_text_for_data_or_time_is_skipped(tmp_path: Path) -> None
     assert sum(f['values']['skipped'] for f in skipped) == 2
 
 
+def test_a_db3_row_with_a_null_time_is_skipped_and_keeps_the_clock(tmp_path: Path) -> None:
+    """A NULL sorts first in ORDER BY timestamp: it must not start the recording at 0 s."""
+    import sqlite3
+
+    path = tmp_path / 'nulls.db3'
+    write_bag(path, drive(4.0, seed=7), pose_types=POSE_TYPES, beams=16)
+    with sqlite3.connect(str(path)) as db:  # a schema without NOT NULL, as a hostile file has
+        db.execute('CREATE TABLE loose AS SELECT * FROM messages')
+        db.execute('DROP TABLE messages')
+        db.execute('ALTER TABLE loose RENAME TO messages')
+        db.execute('UPDATE messages SET timestamp = NULL WHERE id IN (40, 41, 42)')
+    done = frame_audit('audit', path, '--format', 'json')
+    assert done.returncode in (0, 1) and done.stderr == '', done.stderr
+    report = json.loads(done.stdout)
+    assert report['duration_s'] == pytest.approx(4.0, abs=0.1)
+    skipped = [f for f in report['findings']
+               if 'a row without a valid time or data' in f['message']]
+    assert sum(f['values']['skipped'] for f in skipped) == 3
+    assert not any('gap' in f['message'] for f in report['findings'])
+
+
 # -- random hostile shapes: metadata and message definitions -----------------------------------
 
 def audit_in_process(path: Path) -> Tuple[int, str, str]:

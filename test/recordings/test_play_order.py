@@ -310,3 +310,27 @@ def test_a_compressed_message_that_cannot_be_inflated_is_one_unreadable(tmp_path
             for m in read]
     assert seen[0::2] == ['f0', 'f2', 'f4'] and seen[5] == 'f5'
     assert 'inflates past the 256 MiB' in seen[1] and seen[3].startswith('undecodable')
+
+
+def test_a_topic_not_audited_never_counts_as_the_audited_ones_disorder(tmp_path: Path) -> None:
+    """Review: in an MCAP without message indexes every topic's disorder was counted."""
+    from mcap.writer import IndexType, Writer as McapWriter
+
+    path = tmp_path / 'two.mcap'
+    with open(path, 'wb') as stream:
+        writer = McapWriter(stream, chunk_size=300,
+                            index_types=IndexType.ALL & ~IndexType.MESSAGE)
+        writer.start(profile='ros2', library='test')
+        schema = writer.register_schema(TF_TYPE, 'ros2msg', TYPESTORE.generate_msgdef(
+            TF_TYPE, ros_version=2)[0].encode())
+        tf_channel = writer.register_channel(TF_TOPIC, 'cdr', schema)
+        other = writer.register_channel('/other', 'cdr', schema)
+        for log_ns, data in numbered([0, 1, 2, 3]):
+            writer.add_message(tf_channel, log_ns, data, log_ns)
+            writer.add_message(other, log_ns - 300_000_000, data, log_ns)  # late, not audited
+        writer.add_message(tf_channel, T0 * 10 ** 9 + 50_000_000, numbered([0])[0][1],
+                           T0 * 10 ** 9)  # one /tf stored after later-logged messages
+        writer.finish()
+    (note,) = order_notes(path)
+    assert ' 1 message of the audited topics is stored after messages logged up to 0.250 s' \
+        in note, note

@@ -109,6 +109,8 @@ def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
     if odom not in ancestry:
         return []
     above = [store.parent_of(frame) for frame in ancestry[:ancestry.index(odom)]]
+    if not any(above):  # the base is odom itself: no edge between them to judge
+        return []
     within = _motion_within_chain([e for e in above if e is not None], odom)
     if within:
         return within

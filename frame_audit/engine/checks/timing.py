@@ -125,10 +125,16 @@ def _lag_findings(edges: List[Edge], config: AuditConfig, on_clock: bool) -> Lis
             groups[-1].append(item)
         else:
             groups.append([item])
-    return [_lag_finding(group, config) for group in groups]
+    # keyed by cause and by the clock's place among its kind: the edges a group holds change
+    # as slower edges reach MIN_SAMPLES, and the log follows one finding per key
+    return [_lag_finding(group, config, 'lag:{}:{}'.format(
+        'zero' if group[0][1] == LAGS_AT_ZERO else 'behind',
+        sum(1 for g in groups[:index] if g[0][1] == group[0][1]) + 1))
+        for index, group in enumerate(groups)]
 
 
-def _lag_finding(group: List[Tuple[float, str, Edge]], config: AuditConfig) -> Finding:
+def _lag_finding(group: List[Tuple[float, str, Edge]], config: AuditConfig,
+                 key: str) -> Finding:
     """Say one cause of lag: the edges it holds back, each with its lag."""
     low, why, first = group[0]
     high = group[-1][0]
@@ -145,7 +151,7 @@ def _lag_finding(group: List[Tuple[float, str, Edge]], config: AuditConfig) -> F
         TIMING, Level.ERROR if high >= config.stale_after_s else Level.WARN,
         '{}, more than {}): {}. tf2 then fails lookups at the current time with extrapolation '
         'errors'.format(said, config.key('timing.lag_tolerance_s'), why),
-        'lag:' + ', '.join(names), frames=tuple(dict.fromkeys(f for e in edges for f in e.key)),
+        key, frames=tuple(dict.fromkeys(f for e in edges for f in e.key)),
         topics=tuple(sorted({t for e in edges for t in e.topics})),
         values={'lag_s': round(low, 3), 'lag_max_s': round(high, 3), 'edges': len(group)})
 
@@ -210,7 +216,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                            findings, values, stale=True)
     summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's') \
         if edges else no_transform(store) if not store.edges else \
-        'nothing to judge: every edge came on /tf_static, none moves on /tf'
+        'nothing to judge: no edge sent on /tf {} times yet'.format(MIN_SAMPLES)
 
     if simulated:
         summary += ' (stamped on a simulation clock, received on wall time: lag not judged)'

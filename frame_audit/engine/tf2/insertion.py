@@ -31,8 +31,13 @@ def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp:
     sent = [(m.received, r, m.publisher) for m in replay.messages for r in m.records
             if r.child.lstrip('/') == child and (not parent or r.parent.lstrip('/') == parent)
             and abs(to_ns(r.stamp) - stamp) <= max(STAMP_MATCH_NS, precision_ns)]
-    if kind != 'repeated' and precision_ns > STAMP_MATCH_NS:
-        sent = [s for s in sent if _arrived_old(replay, s[1], s[0])]
+    if precision_ns > STAMP_MATCH_NS:  # the samples that time may name: the ones tf2 refused
+        if kind == 'repeated':
+            twice = [s for s in sent if sum(to_ns(o[1].stamp) == to_ns(s[1].stamp)
+                                            for o in sent) > 1]
+            sent = [s for s in twice if to_ns(s[1].stamp) == to_ns(twice[0][1].stamp)]
+        else:
+            sent = [s for s in sent if _arrived_old(replay, s[1], s[0])]
         stamp = to_ns(sent[0][1].stamp) if sent else stamp
     if len(sent) < (2 if kind == 'repeated' else 1):
         return None
@@ -49,11 +54,16 @@ def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp:
     return _old_data(replay, base, edge, facts, sent[0][0], senders)
 
 
+def _newest_before(edge: EdgeHistory, arrived: float) -> Optional[float]:
+    """Return the newest stamp of the edge that arrived before a moment (None: none)."""
+    return max((s for r, s in zip(edge.received, edge.stamps) if r < arrived), default=None)
+
+
 def _arrived_old(replay: Replay, record: TransformRecord, arrived: float) -> bool:
     """Return whether a sample arrived more than tf2's window behind its edge's newest."""
     edge = replay.histories[(record.parent.lstrip('/'), record.child.lstrip('/'))]
-    held = [s for r, s in zip(edge.received, edge.stamps) if r < arrived]
-    return bool(held) and max(held) - record.stamp > replay.cache_time_s
+    newest = _newest_before(edge, arrived)
+    return newest is not None and newest - record.stamp > replay.cache_time_s
 
 
 def _repeated(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts,
@@ -88,8 +98,7 @@ def _repeated(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts,
 def _old_data(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts, arrived: float,
               senders: List[str]) -> Optional[Explanation]:
     """Explain a sample older than tf2's window behind the newest already held."""
-    held = [s for r, s in zip(edge.received, edge.stamps) if r < arrived]
-    newest = max(held) if held else None
+    newest = _newest_before(edge, arrived)
     stamp = base['requested']
     if newest is None or newest - stamp <= replay.cache_time_s:
         return None  # tf2 took it in this recording: the node held other data

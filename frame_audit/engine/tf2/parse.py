@@ -9,6 +9,7 @@ for transform ..., tf error: ..."). Times are read digit by digit into nanosecon
 printed stamp matches a recorded one exactly.
 """
 from dataclasses import dataclass, replace
+import math
 import re
 from typing import Optional
 
@@ -107,8 +108,15 @@ class Pasted:
 
 def stamp_ns(text: str) -> int:
     """Return a printed time ("1700000013.000000000" or "...13.000000") in nanoseconds."""
-    if 'e' in text.lower():
-        return int(round(float(text) * NS))
+    if 'e' in text.lower():  # %g: 1.71835e+09
+        mantissa, _, exponent = text.lower().partition('e')
+        seconds = float(mantissa) * 10.0 ** min(int(exponent), 300) if len(exponent) < 6 \
+            else math.inf
+        if not math.isfinite(seconds) or abs(seconds) > MAX_S:
+            raise PasteError('the time {} is later than any tf2 holds ({} s, the most its int64 '
+                             'nanoseconds reach): was the paste cut or joined?'.format(
+                                 text, MAX_S))
+        return int(round(seconds * NS))
     whole, _, fraction = text.replace(',', '.').partition('.')
     if len(whole.lstrip('0')) > len(str(MAX_S)) or int(whole) > MAX_S:
         shown = whole if len(whole) <= 24 else '{}...({} digits)'.format(whole[:12], len(whole))
@@ -123,7 +131,7 @@ def precision_ns(text: str) -> int:
         return 0
     mantissa, _, exponent = text.lower().partition('e')
     digits = len(mantissa.partition('.')[2])
-    return int(0.5 * 10 ** (int(exponent) - digits) * NS)
+    return int(0.5 * 10.0 ** min(int(exponent) - digits, 30) * NS)
 
 
 def parse_tf2_error(text: str) -> Pasted:
