@@ -24,7 +24,8 @@ MAX_VALUES_SHOWN = 100  # a check's own key-values (a flood of 10,000 edges has 
 MAX_MESSAGE_CHARS = 99  # what an rqt row shows
 DIAGNOSTICS_TOPIC = '/diagnostics'
 SIZE_KEY = re.compile(r'(_m|_s|_rad|_m_.*)$')  # values that measure: metres, seconds, radians
-ASIDE = re.compile(r' \([^()]*\)')  # an aside in brackets, one level deep
+ASIDE = re.compile(r' \((?![-+\d.])[^()]*\)')  # an aside in brackets, never a value's
+SUBJECT_END = re.compile(r' \(|: |; |\. |, but ')  # a finding's subject ends here
 VERDICT_END = re.compile(r': |; |\. ')
 
 
@@ -92,10 +93,11 @@ def row_message(result: CheckResult, limit: int = MAX_MESSAGE_CHARS) -> str:
     """
     Return a status's row: the leading finding's verdict in words, then what numbers fit.
 
-    The verdict comes whole before any number, cut (if at all) between words; numbers come
-    only whole and only inside a closed bracket: 'base_link → laser is 0.2700 m ahead, but the
-    car was measured at 0.2600 m [x=0.27 expected_x=0.26 …] (+1 more)'. The detail pane keeps
-    every finding's full text and values.
+    The verdict comes whole before any number where it fits the row ("/slam_pose is declared
+    pose_frame base_link, but its poses are laser's"); a verdict too long for the row gives
+    way to its subject and its numbers ("base_link → laser is [x=0.27 expected_x=0.26 …]").
+    Numbers come only whole and inside a closed bracket; a cut falls between words. The
+    detail pane keeps every finding's full text and values.
     """
     if not result.findings:
         return one_line(result.message, limit)
@@ -109,8 +111,14 @@ def row_message(result: CheckResult, limit: int = MAX_MESSAGE_CHARS) -> str:
     if not pairs:
         return one_line(lead.message, room) + more
     head = verdict(lead.message)
-    if len(head) > room:
-        return one_line(head, room) + more
+    if len(head) <= room:
+        return (_with_numbers(head, pairs, room) or head) + more
+    subject = printable(SUBJECT_END.split(lead.message, 1)[0])
+    return (_with_numbers(subject, pairs, room) or one_line(head, room)) + more
+
+
+def _with_numbers(head: str, pairs: List[str], room: int) -> str:
+    """Return head and as many whole numbers as fit in a closed bracket; '' if none fits."""
     shown: List[str] = []
     for index, pair in enumerate(pairs):
         cut = ' …' if index + 1 < len(pairs) else ''
@@ -118,9 +126,8 @@ def row_message(result: CheckResult, limit: int = MAX_MESSAGE_CHARS) -> str:
             break
         shown.append(pair)
     if not shown:
-        return head + more
-    return '{} [{}{}]'.format(head, ' '.join(shown),
-                              ' …' if len(shown) < len(pairs) else '') + more
+        return ''
+    return '{} [{}{}]'.format(head, ' '.join(shown), ' …' if len(shown) < len(pairs) else '')
 
 
 def status_content(result: CheckResult, hardware_id: str) -> StatusContent:
