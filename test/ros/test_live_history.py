@@ -371,12 +371,12 @@ def test_an_rqt_row_leads_with_the_most_severe_then_largest_finding():
                   'one too many; keep one', 'two', values={
                       'publishers': 'base_link_to_laser, static_transform_publisher_upstream',
                       'count': 2})
-    laser = Finding('laser_offset', Level.ERROR, 'base_link → laser is (0.2700, 0.0000, 0.1100) m, '
-                    'yaw 0.0000 rad (base_link → laser from /tf_static), but the car was '
+    laser = Finding('laser_offset', Level.ERROR, 'base_link → laser is (0.2700, 0.0000, 0.1100) '
+                    'm, yaw 0.0000 rad (base_link → laser from /tf_static), but the car was '
                     'measured at (0.2600, 0.0000, 0.1100) m, yaw 0.0000 rad: x is 0.2700 m',
                     'offset', values={'x': 0.27, 'expected_x': 0.26, 'rotation_error_rad': 0.0})
     assert row_message(CheckResult('laser_offset', '', [laser])) == \
-        'base_link → laser is [x=0.27 expected_x=0.26 rotation_error_rad=0]'  # too long: subject
+        'base_link → laser is [x=0.27 expected_x=0.26 rotation_error_rad=0]'  # its subject
     narrow = row_message(CheckResult('parent_uniqueness', '', [two]), limit=40)
     assert narrow == 'base_link → laser is sent by 2 nodes', narrow  # its verdict, whole
     cut = row_message(CheckResult('parent_uniqueness', '', [two]), limit=30)
