@@ -22,7 +22,7 @@ positions the disorder note needs; its record parsing is used here.
 from dataclasses import dataclass
 import heapq
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, Optional, Set, Tuple, Type
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, Type
 
 from .recover import Definition, McapMessage, NO_DEFINITION, RECORD_LIMIT, schema_definition, \
     walk
@@ -117,9 +117,9 @@ def _log_time_order(stream: Any, summary: Any, wanted: Set[str], disorder: Disor
     for chunk in by_place:
         stored_before[chunk.chunk_start_offset] = latest
         latest = max(latest, chunk.message_end_time)
-    queue: list = [(chunk.message_start_time, chunk.chunk_start_offset, -1, chunk)
-                   for chunk in by_place if chunk.message_index_length
-                   and mine & set(chunk.message_index_offsets)]
+    queue: List[_Entry] = [
+        (chunk.message_start_time, chunk.chunk_start_offset, -1, chunk) for chunk in by_place
+        if chunk.message_index_length and mine & set(chunk.message_index_offsets)]
     heapq.heapify(queue)
     while queue:
         log_ns, offset, place, item = heapq.heappop(queue)
