@@ -157,7 +157,7 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
             clock, next_check = _RecordedClock(now, progress), now + period
         elif now < clock.last - config.backwards_jump_s:
             next_check = now + period  # the clock went back: check on the new clock
-            gaps.seen.clear()  # what came on the old clock says nothing of the new one
+            gaps.restart()
         gaps.take(message.topic, now, clock.at_s(now))
         next_check = max(next_check, now - MAX_GAP_CHECKS * period)
         while next_check <= now:
@@ -188,17 +188,24 @@ class _Gaps:
         """Start with no topic seen."""
         self.after_s = config.stale_after_s
         self.seen: Dict[str, float] = {}  # topic -> its last arrival
+        self.latest: Optional[float] = None  # the last arrival of any topic
         self.last: Optional[Stall] = None
         self.found: List[Tuple[float, float]] = []  # (seconds into the recording, length)
 
     def take(self, topic: str, now: float, into_s: float) -> None:
         """Take one arrival; note a gap that ends with it."""
-        before = max(self.seen.values(), default=now)
-        flowing = sum(1 for t in self.seen.values() if before - t <= self.after_s)
-        if now - before >= self.after_s and flowing >= 2:
+        before = self.latest
+        if before is not None and now - before >= self.after_s and sum(
+                1 for t in self.seen.values() if before - t <= self.after_s) >= 2:
             self.last = Stall(now, now - before, what=RECORDING_GAP)
             self.found.append((into_s - (now - before), now - before))
         self.seen[topic] = now
+        self.latest = now
+
+    def restart(self) -> None:
+        """Forget the arrivals of a clock that jumped back: they say nothing of the new one."""
+        self.seen.clear()
+        self.latest = None
 
     def notes(self) -> List[str]:
         """Return the report's note on the gaps, or none."""

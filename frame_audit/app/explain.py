@@ -308,8 +308,8 @@ def _pruned(history: EdgeHistory, index: int, cache_time_s: float) -> Tuple[floa
                  if history.stamps[k] > limit), None)
     if past is None:
         return float('inf'), float('inf')
-    received = history.received + [float('inf')]
-    return received[past], received[past + 1]
+    after = history.received[past + 1] if past + 1 < len(history.received) else float('inf')
+    return history.received[past], after
 
 
 # -- lookup -------------------------------------------------------------------------------

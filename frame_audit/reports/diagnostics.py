@@ -13,7 +13,7 @@ then largest, finding's verdict with its numbers, within MAX_MESSAGE_CHARS; the 
 """
 from dataclasses import dataclass
 import re
-from typing import List, Tuple
+from typing import List, Tuple, TypeGuard
 
 from ..engine.findings import CheckResult, Finding, Level, one_line, printable, Value
 
@@ -58,10 +58,13 @@ def _finding_values(index: int, finding: Finding) -> List[Tuple[str, str]]:
     return pairs
 
 
+def _is_number(value: Value) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def measure(key: str, value: Value) -> float:
     """Return a value's size when it measures (metres, seconds, radians), else 0."""
-    if SIZE_KEY.search(key) and isinstance(value, (int, float)) \
-            and not isinstance(value, bool):
+    if SIZE_KEY.search(key) and _is_number(value):
         return abs(value)
     return 0.0
 
@@ -105,8 +108,7 @@ def row_message(result: CheckResult, limit: int = MAX_MESSAGE_CHARS) -> str:
     more = ' (+{} more)'.format(len(result.findings) - 1) if len(result.findings) > 1 else ''
     room = limit - len(more)
     pairs = ['{}={}'.format(key, format_value(v)) for key, v in sorted(
-        ((key, v) for key, v in lead.values.items()
-         if isinstance(v, (int, float)) and not isinstance(v, bool)),
+        ((key, v) for key, v in lead.values.items() if _is_number(v)),
         key=lambda item: -measure(*item))]  # numbers only, largest measures first
     if not pairs:
         return one_line(lead.message, room) + more

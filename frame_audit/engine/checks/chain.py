@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """REP 105's order, map above odom above the base: chain_order."""
-from typing import List, Sequence, Set
+from typing import List, Sequence, Set, Tuple
 
 from .common import arrow, explained_by_lost_static, LOST_STATIC_NOTE, since_start, source, \
     WARM_UP_PERIODS, window
@@ -108,59 +108,47 @@ def _motion_below_base(store: FrameStore, config: AuditConfig) -> List[Finding]:
     ancestry = store.ancestry(base) if base in store.frames else []
     if odom not in ancestry:
         return []
-    above = [store.parent_of(frame) for frame in ancestry[:ancestry.index(odom)]]
-    if not any(above):  # the base is odom itself: no edge between them to judge
+    above = [edge for edge in (store.parent_of(frame) for frame in
+                               ancestry[:ancestry.index(odom)]) if edge is not None]
+    if not above:  # the base is odom itself: no edge between them to judge
         return []
-    within = _motion_within_chain([e for e in above if e is not None], odom)
+    # With the base configured below base_footprint (the car's base_link on a TurtleBot),
+    # motion sent on base_footprint → base_link lies inside odom → base itself: odom's own
+    # edge, the last one above, is then the one that stays still.
+    top = above[-1]
+    within = [_motion_below(arrow(*top.key), top.reach_m, top.reach_rad, source(top), edge,
+                            top.key[1], "{}, odometry's edge:".format(arrow(*top.key)),
+                            (odom, top.key[1]))
+              for edge in above[:-1] if _drives(edge, top.reach_m)]
     if within:
         return within
-    still_m = max(edge.reach_m for edge in above if edge is not None)
-    still_rad = max(edge.reach_rad for edge in above if edge is not None)
-    findings = []
-    for edge in _below_base(store, config):
-        if edge.reach_m < VEHICLE_M or still_m > edge.reach_m * STILL_SHARE:
-            continue
-        name, chain = arrow(*edge.key), arrow(odom, base)
-        findings.append(Finding(
-            CHAIN, Level.ERROR,
-            '{} stays within {} m and {} rad of its first value ({}), while {} below it moves '
-            "up to {} m and turns up to {} rad ({}): the robot's motion is below the base. "
-            'REP 105 puts it on {}: odometry moves {} ({}), and {} is a mount or a '
-            'joint'.format(chain, fmt(still_m, 3), fmt(still_rad, 3),
-                           ', '.join(source(e) for e in above if e is not None), name,
-                           fmt(edge.reach_m, 2), fmt(edge.reach_rad, 2), source(edge), chain,
-                           base, config.key('frames.base'), name),
-            'motion_below:' + name, frames=(odom, base) + edge.key, topics=edge.topics,
-            values={'reach_m': round(edge.reach_m, 4), 'base_reach_m': round(still_m, 4)}))
-    return findings
+    still_m = max(edge.reach_m for edge in above)
+    still_rad = max(edge.reach_rad for edge in above)
+    chain = arrow(odom, base)
+    return [_motion_below(chain, still_m, still_rad, ', '.join(source(e) for e in above), edge,
+                          'the base', '{}: odometry moves {} ({}), and'.format(
+                              chain, base, config.key('frames.base')), (odom, base))
+            for edge in _below_base(store, config) if _drives(edge, still_m)]
 
 
-def _motion_within_chain(chain: List[Edge], odom: str) -> List[Finding]:
-    """
-    Report odom's own edge still while an edge under it, above the base, drives the robot.
+def _drives(edge: Edge, still_m: float) -> bool:
+    """Return whether an edge moves like a vehicle, where the edge above it stays still."""
+    return edge.reach_m >= VEHICLE_M and still_m <= edge.reach_m * STILL_SHARE
 
-    With the base configured below base_footprint (the car's base_link on a TurtleBot), the
-    motion sent on base_footprint → base_link lies inside odom → base itself: the base moves,
-    so the check above sees nothing, yet odom → base_footprint is the identity. REP 105 puts
-    the motion on odom's edge. chain runs from the base up to odom's edge.
-    """
-    top = chain[-1]
-    findings = []
-    for edge in chain[:-1]:
-        if edge.reach_m < VEHICLE_M or top.reach_m > edge.reach_m * STILL_SHARE:
-            continue
-        name, first = arrow(*edge.key), arrow(*top.key)
-        findings.append(Finding(
-            CHAIN, Level.ERROR,
-            '{} stays within {} m and {} rad of its first value ({}), while {} below it moves '
-            "up to {} m and turns up to {} rad ({}): the robot's motion is below {}. REP 105 "
-            "puts it on {}, odometry's edge: {} is a mount or a joint".format(
-                first, fmt(top.reach_m, 3), fmt(top.reach_rad, 3), source(top), name,
-                fmt(edge.reach_m, 2), fmt(edge.reach_rad, 2), source(edge), top.key[1], first,
-                name),
-            'motion_below:' + name, frames=(odom, top.key[1]) + edge.key, topics=edge.topics,
-            values={'reach_m': round(edge.reach_m, 4), 'base_reach_m': round(top.reach_m, 4)}))
-    return findings
+
+def _motion_below(still: str, still_m: float, still_rad: float, sources: str, edge: Edge,
+                  below: str, remedy: str, frames: Tuple[str, ...]) -> Finding:
+    """Say the robot's motion is on an edge below a still one; remedy: where REP 105 puts it."""
+    name = arrow(*edge.key)
+    return Finding(
+        CHAIN, Level.ERROR,
+        '{} stays within {} m and {} rad of its first value ({}), while {} below it moves up '
+        "to {} m and turns up to {} rad ({}): the robot's motion is below {}. REP 105 puts it "
+        'on {} {} is a mount or a joint'.format(
+            still, fmt(still_m, 3), fmt(still_rad, 3), sources, name, fmt(edge.reach_m, 2),
+            fmt(edge.reach_rad, 2), source(edge), below, remedy, name),
+        'motion_below:' + name, frames=frames + edge.key, topics=edge.topics,
+        values={'reach_m': round(edge.reach_m, 4), 'base_reach_m': round(still_m, 4)})
 
 
 def _below_base(store: FrameStore, config: AuditConfig) -> List[Edge]:

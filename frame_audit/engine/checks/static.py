@@ -34,11 +34,15 @@ def check_static_transforms(store: FrameStore, config: AuditConfig,
     changed = _changed_statics(store)
     if changed:
         findings.append(changed)
-    return CheckResult(STATIC, '{}, each on /tf_static alone, unchanged'.format(
-        plural(static_edges, 'static edge')) if static_edges else no_transform(store)
-        if not store.edges else 'nothing to judge: no edge came on /tf_static', findings,
-        {'static_edges': static_edges},
-        stale=not static_edges)
+    if static_edges:
+        summary = '{}, each on /tf_static alone, unchanged'.format(
+            plural(static_edges, 'static edge'))
+    elif store.edges:
+        summary = 'nothing to judge: no edge came on /tf_static'
+    else:
+        summary = no_transform(store)
+    return CheckResult(STATIC, summary, findings, {'static_edges': static_edges},
+                       stale=not static_edges)
 
 
 def _changed_statics(store: FrameStore) -> Optional[Finding]:

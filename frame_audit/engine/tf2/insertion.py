@@ -5,6 +5,7 @@ Why tf2 refused a sample on insertion: TF_REPEATED_DATA (one stamp sent twice), 
 
 The recording's samples at the stamp say who sent them, and what tf2 held when they came.
 """
+from collections import Counter
 from typing import List, Optional
 
 from .buffer_core import Answer, Tf2Error
@@ -32,10 +33,10 @@ def explain_insertion(replay: Replay, kind: str, parent: str, child: str, stamp:
             if r.child.lstrip('/') == child and (not parent or r.parent.lstrip('/') == parent)
             and abs(to_ns(r.stamp) - stamp) <= max(STAMP_MATCH_NS, precision_ns)]
     if precision_ns > STAMP_MATCH_NS:  # the samples that time may name: the ones tf2 refused
-        if kind == 'repeated':
-            twice = [s for s in sent if sum(to_ns(o[1].stamp) == to_ns(s[1].stamp)
-                                            for o in sent) > 1]
-            sent = [s for s in twice if to_ns(s[1].stamp) == to_ns(twice[0][1].stamp)]
+        if kind == 'repeated':  # the first stamp sent more than once
+            sent_at = Counter(to_ns(s[1].stamp) for s in sent)
+            twice = next((s for s in sent if sent_at[to_ns(s[1].stamp)] > 1), None)
+            sent = [s for s in sent if twice and to_ns(s[1].stamp) == to_ns(twice[1].stamp)]
         else:
             sent = [s for s in sent if _arrived_old(replay, s[1], s[0])]
         stamp = to_ns(sent[0][1].stamp) if sent else stamp
