@@ -11,7 +11,9 @@ map -> odom at SLAM's 20 Hz, the particle filter's pose and the scan 40 Hz, /sla
 stamped with the wall clock, reads both processes' CPU time and resident memory from /proc,
 and counts the messages the node took (its tree status says) against those sent. The flood
 adds a new frame name every millisecond on top of the tenfold load: the node forgets what
-stopped and the store is bounded (limits.max_frames), so memory must level off.
+stopped and the store is bounded (limits.max_frames), so memory must level off. Then, at the
+car's load, single /tf messages of 10,000 new frames, each forgotten before the next: what the
+node keeps of each once forgotten.
 
     source .venv/env.sh && python benchmarks/bench_node.py [--seconds 10] [--flood-s 60]
 """
@@ -42,6 +44,7 @@ CAR_RATES_HZ = {'odom_tf': 50.0, 'odom': 50.0, 'slam_tf': 20.0, 'pf': 40.0, 'sca
 LASER_X = 0.26
 MAP_TO_ODOM = (0.5, 0.2, 0.0)
 TICKS = int(os.sysconf('SC_CLK_TCK'))
+FORGET_S = 14.0  # timing.history_s (10 s), a diagnostics period, and the batches behind
 
 
 def node_usage(pid: int) -> Tuple[float, int]:
@@ -220,6 +223,8 @@ def main() -> None:
     parser.add_argument('--seconds', type=float, default=10.0, help='each measurement window')
     parser.add_argument('--flood-s', type=float, default=60.0, help='the flood before memory')
     parser.add_argument('--multiplier', type=float, default=10.0, help='the heavy load')
+    parser.add_argument('--big-floods', type=int, default=10,
+                        help='messages of 10,000 new frames, each forgotten before the next')
     parser.add_argument('--bare-listener', action='store_true', help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bare_listener:
@@ -253,6 +258,8 @@ def main() -> None:
             cpu1, rss = node_usage(process.pid)
             rss_flood.append(rss)
             cpu_flood.append((cpu1 - cpu0) / (time.monotonic() - wall0))
+        run(load, node, FORGET_S, 1.0)  # the small flood's frames forgotten
+        rss_big = big_floods(load, node, process.pid, args.big_floods)
     finally:
         for child in (process, bare):
             child.terminate()
@@ -277,6 +284,30 @@ def main() -> None:
               'to {:g}x without the flood: {:.1f})'.format(
                   quarter * args.flood_s / 4, rss / 1024, rss / rss_car, cpu, args.multiplier,
                   cpu / heavy[0] if heavy[0] else float('nan')))
+
+    print("  {} messages of 10,000 new frames at the car's load, each forgotten ({:g} s) "
+          'before the next:'.format(args.big_floods, FORGET_S))
+    print('    before {:6.1f} MB, peak {:6.1f} MB'.format(rss_big[0] / 1024, rss_big[1] / 1024))
+    for number, rss in enumerate(rss_big[2:], start=1):
+        print('    after flood {:2d} was forgotten {:6.1f} MB (ratio to before: {:.2f})'.format(
+            number, rss / 1024, rss / rss_big[0]))
+
+
+def big_floods(load: Load, node, pid: int, count: int) -> List[int]:
+    """Send count messages of 10,000 new frames; return RSS (kB) before, peak, after each."""
+    run(load, node, 3.0, 1.0)
+    Path('/proc/{}/clear_refs'.format(pid)).write_text('5')  # the peak from here on
+    rss = [node_usage(pid)[1]]
+    for number in range(count):
+        load.tf.publish(rm.tf_message([TransformRecord(
+            'flood_root', 'big{}_{}'.format(number, i), time.time(), (0.1, 0.0, 0.0),
+            (0.0, 0.0, 0.0, 1.0)) for i in range(10000)]))
+        run(load, node, FORGET_S, 1.0)
+        rss.append(node_usage(pid)[1])
+    peak = next(int(line.split()[1]) for line in
+                Path('/proc/{}/status'.format(pid)).read_text().splitlines()
+                if line.startswith('VmHWM:'))
+    return rss[:1] + [peak] + rss[1:]
 
 
 if __name__ == '__main__':

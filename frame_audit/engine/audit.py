@@ -99,10 +99,11 @@ class Audit:
         else:
             self.add_transforms(payload, message.arrival)
 
-    def forget(self, now: float) -> None:
-        """Forget what stopped before the window (live only: offline keeps all)."""
-        self.store.forget(now)
+    def forget(self, now: float) -> int:
+        """Forget what stopped before the window (live only); return the edges forgotten."""
+        forgotten = self.store.forget(now)
         self.lookups.forget(now - self.config.history_s)
+        return forgotten
 
     def check(self, now: Optional[float] = None, final: bool = False) -> List[CheckResult]:
         """

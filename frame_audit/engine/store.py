@@ -229,9 +229,9 @@ class FrameStore:
 
     # -- forgetting, and the end ---------------------------------------------------------
 
-    def forget(self, now: float) -> None:
+    def forget(self, now: float) -> int:
         """
-        Forget what stopped before the window, as tf2 forgets it: live memory stays bounded.
+        Forget what stopped before the window, as tf2 forgets it; return the edges forgotten.
 
         Edges silent for longer than timing.history_s are dropped, with the frames only they
         held, unless latched on /tf_static or on the chain the audit follows from the base
@@ -239,16 +239,18 @@ class FrameStore:
         reported); so are kinds of rejected and unreadable messages not seen in the window,
         a static edge's /tf stream silent before it, the record of a static value changed and
         since changed back, and the count of frames limits.max_frames kept out once none came
-        in the window. The live node forgets; an offline audit keeps everything for its report.
+        in the window. The live node forgets, so its memory stays bounded; an offline audit
+        keeps everything for its report.
         """
         before = now - self.config.history_s
         kept: Set[EdgeKey] = set()
         for frame in (self.config.base_frame, self.config.laser_frame):
             chain = self.tree.ancestry(frame) if frame in self.tree.frames else []
             kept.update(zip(chain[1:], chain))
-        self.tree.remove([key for key, edge in self.tree.edges.items()
-                          if edge.static_value is None and edge.last_received < before
-                          and key not in kept])
+        stopped = [key for key, edge in self.tree.edges.items()
+                   if edge.static_value is None and edge.last_received < before
+                   and key not in kept]
+        self.tree.remove(stopped)
         self.rejections = {key: rejection for key, rejection in self.rejections.items()
                            if (rejection.seen.last or 0.0) >= before}
         self.unreadable = {key: seen for key, seen in self.unreadable.items()
@@ -258,6 +260,7 @@ class FrameStore:
         self._forget_overflow(now, before)
         if self.lookups is not None:  # tf2's model forgets the frames forgotten here
             self.lookups.keep_only(self.tree.frames)
+        return len(stopped)
 
     def _forget_overflow(self, now: float, before: float) -> None:
         """Zero the counts of what limits.max_frames kept out once none came in the window."""

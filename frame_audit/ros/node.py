@@ -14,6 +14,7 @@ messages (in batches, every BATCH_PERIOD_S), naming their publishers and placing
 time is the intake's (ros.intake). One steady timer drives the intake, discovery and
 diagnostics.
 """
+import ctypes
 import dataclasses
 import signal
 import sys
@@ -69,6 +70,9 @@ DISCOVERY_PERIOD_S = 1.0  # how often the graph is read for topic types and publ
 DISCOVERY_GRACE_S = 5.0
 LOG_EVERY_S = 10.0
 SHOWN_IN_LOG = 3  # findings of one cause named in its log line; the rest are counted
+# Edges forgotten (since the heap was last handed back) past which the freed heap is handed
+# back to the system: a flood's, whether it came in one message or over seconds.
+GIVE_BACK_AFTER = 1000
 
 
 def _tf2_chosen(config: AuditConfig) -> Optional[Real]:
@@ -111,6 +115,7 @@ class FrameAuditNode(Node):
         self._last_batch = time.monotonic()
         self._lost = 0
         self._stalled = False
+        self._forgotten = 0  # edges forgotten since the heap was last handed back
         # one steady timer drives everything: diagnostics flow while a bag pauses
         self.create_timer(BATCH_PERIOD_S, self.run_batch,
                           clock=Clock(clock_type=ClockType.STEADY_TIME))
@@ -205,7 +210,11 @@ class FrameAuditNode(Node):
         """Run every check now and publish one DiagnosticStatus per result."""
         now = self.now_seconds()
         try:
-            self.audit.forget(now)  # the panel shows the car as it is now; the log keeps the rest
+            # the panel shows the car as it is now; the log keeps the rest
+            self._forgotten += self.audit.forget(now)
+            if self._forgotten >= GIVE_BACK_AFTER:
+                give_memory_back()
+                self._forgotten = 0
             results = judge_stall(self.audit.check(now), self.stall, now,
                                   self.config.stale_after_s, self.config.history_s)
             if not self._graph_known:
@@ -251,6 +260,19 @@ class FrameAuditNode(Node):
         if time.monotonic() - self._logged_at >= LOG_EVERY_S:
             self._logged_at = time.monotonic()
             self.get_logger().error(text)
+
+
+def give_memory_back() -> None:
+    """
+    Hand the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing).
+
+    The allocator keeps what a flood of 10,000 frames freed once they are forgotten (RSS
+    stayed 112 MB above the start, of 136 MB the flood took); trimmed, about 3 MB a flood
+    stays: heap pages that objects still in use pin (docs/node.md).
+    """
+    trim = getattr(ctypes.CDLL(None), 'malloc_trim', None)
+    if trim is not None:
+        trim(0)
 
 
 def log_lines(findings: Dict[str, Tuple[Level, str]],

@@ -11,6 +11,7 @@ Every wait polls until the status is as expected, up to a generous bound: the ma
 shared, and no timing here is tight.
 """
 import functools
+from pathlib import Path
 import re
 import shutil
 import signal
@@ -18,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Dict, FrozenSet, Iterator, List, Set
+from typing import Callable, Dict, FrozenSet, Iterator, List, Set, Tuple
 
 from diagnostic_msgs.msg import DiagnosticArray
 from frame_audit.engine.checks import CHECK_IDS
@@ -524,11 +525,18 @@ def test_a_frozen_node_is_stale_not_the_cars_error(graph, env):
     assert codes == (0, 0) and stalls and max(stalls) >= 2.5, node.output()[-3000:]
 
 
-def _flood(count: int, stamp: float) -> TFMessage:
-    """Return one TFMessage of count transforms hanging off flood_root."""
-    return rm.tf_message([TransformRecord('flood_root', 'flood_{}'.format(i), stamp,
+def _flood(count: int, stamp: float, name: str = 'flood') -> TFMessage:
+    """Return one TFMessage of count transforms to new frames hanging off flood_root."""
+    return rm.tf_message([TransformRecord('flood_root', '{}_{}'.format(name, i), stamp,
                                           (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
                           for i in range(count)])
+
+
+def _resident_mb(pid: int) -> Tuple[float, float]:
+    """Return a process's resident memory now and at its peak, in MB."""
+    status = dict(line.split(':', 1) for line in
+                  Path('/proc/{}/status'.format(pid)).read_text().splitlines())
+    return int(status['VmRSS'].split()[0]) / 1024, int(status['VmHWM'].split()[0]) / 1024
 
 
 def test_a_flood_of_10000_transforms_is_not_the_cars_error(graph, env):
@@ -542,9 +550,11 @@ def test_a_flood_of_10000_transforms_is_not_the_cars_error(graph, env):
         assert spin_until(executor, lambda: all_ok(listener), 60.0), listener.describe()
         sent = [time.monotonic() - 1.0]
 
-        def flood() -> None:  # once a second for 6 s
+        before_mb, _ = _resident_mb(node.popen.pid)
+
+        def flood() -> None:  # once a second for 6 s, each of 10,000 new frames
             if len(sent) <= 6 and time.monotonic() - sent[-1] >= 1.0:
-                flooder.publish(_flood(10000, time.time()))
+                flooder.publish(_flood(10000, time.time(), 'flood{}'.format(len(sent))))
                 sent.append(time.monotonic())
         started = time.monotonic()
         errors = _watch_errors(listener, executor, 6.0 + HISTORY_S + SETTLE_S, flood)
@@ -556,6 +566,9 @@ def test_a_flood_of_10000_transforms_is_not_the_cars_error(graph, env):
             max(gaps), len(gaps)))
         assert max(gaps) < 4.0, gaps  # 1 s nominally; bounded, whatever the load
         assert spin_until(executor, lambda: all_ok(listener), 30.0), listener.describe()
+        after_mb, peak_mb = _resident_mb(node.popen.pid)
+        print('flood: the node resident {:.0f} MB before, {:.0f} MB at its peak, {:.0f} MB once '
+              'the floods were forgotten'.format(before_mb, peak_mb, after_mb))
     finally:
         listener.node.destroy_publisher(flooder)
         listener.node.destroy_subscription(watch)
