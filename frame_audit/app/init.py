@@ -15,8 +15,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from .audit import audit_opened
 from ..engine.checks.common import first_of, plural
 from ..engine.config import AuditConfig, PoseTopic
-from ..engine.measure import config_text, disagreeing_statics, laser_mount, measure_frames, \
-    measure_pose, Measured, moving_edges, pose_name
+from ..engine.measure import config_text, disagreeing_statics, laser_mount, lidars_by_name, \
+    measure_frames, measure_pose, Measured, moving_edges, pose_name
 from ..engine.tree_view import TreeReader
 from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE
 from ..recordings.read import Recording
@@ -77,6 +77,16 @@ def measure_opened(recording: Recording,
                    first: TreePass) -> Tuple[Measured, AuditConfig, TreeReader]:
     """Measure an open recording's robot from its first pass, then a second (MeasureError)."""
     odom, base, map_frame, laser = measure_frames(first.tree, first.odom_topic)
+    notes = []
+    named = lidars_by_name(first.tree, base) if not (laser or first.scan_topic) else []
+    if len(named) == 1:
+        laser = named[0]
+        notes.append('no scan topic was recorded: the LiDAR is taken to be {}, by its name; '
+                     'check frames.laser'.format(laser))
+    elif named:
+        notes.append('no scan topic was recorded, and {} are named like a LiDAR: set '
+                     'frames.laser to the LiDAR, and laser_offset to its mount'.format(
+                         ', '.join(named)))
     names: List[str] = []
     poses = []
     pose_types = (POSE_STAMPED, POSE_WITH_COVARIANCE)
@@ -87,7 +97,6 @@ def measure_opened(recording: Recording,
     config = replace(first.probe, map_frame=map_frame or 'map', odom_frame=odom, base_frame=base,
                      laser_frame=laser, required_frames=required, pose_topics=tuple(poses))
     tree = audit_opened(recording, config, checks=False).audit.tree
-    notes = []
     scanned = sorted(f.lstrip('/') for f in tree.scan_frames)
     if scanned and not laser:
         notes.append('the scan is in {}, which is not below {} in the recorded tree (was '
@@ -105,5 +114,6 @@ def measure_opened(recording: Recording,
                      "robot's".format(plural(len(disagree), 'edge'), first_of(disagree, 3)))
     measured = Measured(map_frame, odom, base, laser, laser_mount(tree, base, laser),
                         first.odom_topic, first.scan_topic,
-                        [measure_pose(tree, config, pose) for pose in poses], notes)
+                        [measure_pose(tree, config, pose) for pose in poses], notes,
+                        laser_by_name=len(named) == 1)
     return measured, config, tree

@@ -124,6 +124,15 @@ class AuditConfig:
             object.__setattr__(self, 'lookups', _default_lookups(
                 self.scan_topic, self.laser_frame, (self.map_frame, self.odom_frame)))
 
+    def chose(self, name: str) -> bool:
+        """
+        Return whether the user chose a key's value: their file sets it, or no file was given.
+
+        The F1TENTH defaults stand in for data only when they were chosen as a whole; a
+        robot's own file that leaves a key out has not chosen the car's number for it.
+        """
+        return name in self.given or not self.given
+
     def key(self, name: str, *more: str) -> str:
         """Name config keys as a message should: 'name in robot.yaml', or as a default."""
         names = ' and '.join((name,) + more)

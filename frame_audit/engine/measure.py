@@ -3,10 +3,12 @@
 """
 A robot described from a known-good recording: what `frame-audit init` writes as a config.
 
-The frames are found by structure, never by name: odom is the odometry topic's header frame
-(or the frame named odom), the base its child, map odom's parent, the LiDAR the scan's header
-frame. The LiDAR mount is the tree's base → LiDAR; each pose topic's pose_frame is the frame
-of the robot its poses fit, decided from the data as the pose_frame check decides.
+The frames are found by structure: odom is the odometry topic's header frame (or the frame
+named odom), the base its child, map odom's parent, the LiDAR the scan's header frame. Only
+when no scan was recorded is the LiDAR taken by its name (base_scan, rplidar_link, LDS-01),
+and the config says so. The LiDAR mount is the tree's base → LiDAR; each pose topic's
+pose_frame is the frame of the robot its poses fit, decided from the data as the pose_frame
+check decides.
 """
 from dataclasses import dataclass, field
 import re
@@ -46,6 +48,11 @@ class Measured:
     scan_topic: Optional[str]
     poses: List[MeasuredPose] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)
+    laser_by_name: bool = False  # no scan recorded: the LiDAR is the frame named like one
+
+
+# the names LiDAR frames go by: laser, base_scan, rplidar_link, LDS-01, velodyne, os_lidar
+LIDAR_NAME = re.compile(r'laser|lidar|scan|lds|hokuyo|velodyne|ouster|livox', re.IGNORECASE)
 
 
 def _most(counts: Mapping[str, int], frames: Sequence[str]) -> Optional[str]:
@@ -115,6 +122,12 @@ def measure_pose(store: TreeReader, config: AuditConfig, pose: PoseTopic) -> Mea
         if others else ''))
 
 
+def lidars_by_name(store: TreeReader, base: str) -> List[str]:
+    """Return the frames below the base named like a LiDAR, for a recording with no scan."""
+    return sorted(frame for frame in store.frames if frame != base and LIDAR_NAME.search(frame)
+                  and base in store.ancestry(frame))
+
+
 def laser_mount(store: TreeReader, base: str, laser: str) -> Optional[Transform]:
     """Return the tree's base → LiDAR, None without a LiDAR or through a moving edge."""
     if not laser or moving_edges(store, base, laser):
@@ -167,9 +180,7 @@ def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
                                  '' if m.map_frame else '  # not in the recording'),
         '      odom: {}'.format(_quoted(m.odom_frame)),
         "      base: {}  # odom's child".format(_quoted(m.base_frame)),
-        '      laser: {}{}'.format(_quoted(m.laser_frame),
-                                   "  # the scan's header frame" if m.laser_frame
-                                   else '  # no LiDAR in the tree: laser checks do not run'),
+        '      laser: {}{}'.format(_quoted(m.laser_frame), _laser_comment(m)),
         '      required: [{}]  # the frames present in the recording'.format(
             ', '.join(_quoted(f) for f in required)),
     ]
@@ -202,6 +213,15 @@ def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
     for note in m.notes:
         lines.append('# note: ' + note)
     return '\n'.join(lines) + '\n'
+
+
+def _laser_comment(measured: Measured) -> str:
+    """Return the comment of frames.laser: how the LiDAR was found, or that it was not."""
+    if measured.laser_by_name:
+        return '  # named like a LiDAR; no scan topic was recorded: check it'
+    if measured.laser_frame:
+        return "  # the scan's header frame"
+    return '  # no LiDAR in the tree: laser checks do not run'
 
 
 def _quoted(name: str) -> str:

@@ -8,6 +8,7 @@ through the command line as a user would run it. Each fault test has a twin that
 in that one habit and must stay quiet: a false alarm is as bad as a missed fault.
 """
 import json
+import math
 from pathlib import Path
 from typing import Dict, Optional
 
@@ -103,6 +104,46 @@ def test_a_moved_lidar_or_a_wrong_pose_topic_fails_against_the_reference(
     assert audited.code == 1
     found = audited.findings('pose_frame')
     assert found and "but its poses are base_link's" in found[0]['message']
+
+
+def test_init_names_the_lidar_by_its_frame_when_no_scan_was_recorded(folder: Path, run) -> None:
+    """No /scan recorded: the LiDAR is the frame named like one, said as such, and measured."""
+    robot = variant(TURTLEBOT, 'turtlebot_no_scan', scan_frame=None)
+    config = folder / 'turtlebot_no_scan.yaml'
+    reference = record(folder, variant(robot, robot.name + '_reference'))
+    assert main(['init', str(reference), '--output', str(config)]) == 0
+    text = config.read_text()
+    assert 'laser: base_scan  # named like a LiDAR; no scan topic was recorded: check it' in text
+    assert 'translation: [-0.032, 0.0, 0.182]' in text  # its mount, measured, not the car's
+    assert 'the LiDAR is taken to be base_scan, by its name' in text
+    assert quiet(run(robot, config))
+    # the twin with two frames named like a LiDAR: neither is chosen, both are named
+    two = variant(TURTLEBOT, 'turtlebot_two_lidars', scan_frame=None,
+                  extra_edges=(('base_link', 'rear_laser', (-0.2, 0.0, 0.15), math.pi),))
+    config = folder / 'turtlebot_two_lidars.yaml'
+    assert main(['init', str(record(folder, two)), '--output', str(config)]) == 0
+    text = config.read_text()
+    assert "laser: ''" in text and 'laser_offset' not in text.split('# note')[0]
+    assert 'base_scan, rear_laser are named like a LiDAR' in text
+
+
+def test_a_config_that_sets_no_laser_offset_compares_no_mount(run, folder: Path,
+                                                              configs: Dict[str, Path]) -> None:
+    """A robot's own file without laser_offset: STALE, never the F1TENTH car's 0.26 m."""
+    lines = configs['turtlebot'].read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith('    laser_offset:'))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith('      '))
+    config = folder / 'turtlebot_no_mount.yaml'
+    config.write_text('\n'.join(lines[:start] + lines[end:]) + '\n')
+    audited = run(TURTLEBOT, config)
+    assert audited.code == 0 and audited.findings() == [], audited.findings()
+    assert audited.level('laser_offset') == 'STALE'
+    message = audited.message('laser_offset')
+    assert 'base_footprint → base_scan is' in message and '0.26' not in message
+    assert '{} sets no laser_offset'.format(config) in message
+    # the twin: the file that sets it compares it, and the car's defaults, chosen by giving
+    # no file, still judge the car (test_init_round_trip_on_the_f1tenth_car)
+    assert run(TURTLEBOT, configs['turtlebot']).level('laser_offset') == 'OK'
 
 
 # -- messages name config keys and tree facts ------------------------------------------------

@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """The LiDAR's offset: the tree's base_link → laser against the one measured on the car."""
 import math
-from typing import List, Tuple
+from typing import Dict, List, Tuple
 
 from .common import arrow, describe, explained_by_lost_static, INIT_HINT, judged_from, \
     LOST_STATIC_NOTE, moves, source, static_lost, undecoded_tf, warming_up, window
 from ..check_ids import LASER
 from ..config import AuditConfig
 from ..edge import Edge
-from ..findings import CheckResult, Finding, fmt, Level, within_tolerance
+from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..geometry import quat_from_rpy, rotation_angle, Transform
 from ..lookup import lookup
 from ..records import TF_TOPIC
@@ -105,8 +105,15 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
     if moving:
         return CheckResult(LASER, '', [_no_mount(edge, base, laser) for edge in moving])
     where = '; '.join('{} from {}'.format(arrow(e.parent, e.child), source(e)) for e in path)
+    findings = _sent_on_tf(path, config, now)
+    x, y, z = value.translation
+    values: Dict[str, Value] = {'x_m': round(x, 6), 'y_m': round(y, 6), 'z_m': round(z, 6)}
+    if not config.chose('laser_offset.translation'):
+        return CheckResult(LASER, '{} is {} ({}); not compared: {} sets no laser_offset, so '
+                           'no mount is configured (frame-audit init writes the one it '
+                           'measures)'.format(name, describe(value), where, config.source),
+                           findings, values, stale=True)
     axes, angle = laser_mismatches(value, config)
-    findings = []
     if axes or not within_tolerance(angle, 0.0, config.tolerance_rad):
         expected = Transform(config.laser_translation, quat_from_rpy(*config.laser_rpy))
         problems = axes + (['the rotation is off by {} rad'.format(fmt(angle, 4))]
@@ -122,20 +129,19 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
                                                                 for t in e.topics})),
             values={'x': value.translation[0], 'expected_x': config.laser_translation[0],
                     'rotation_error_rad': round(angle, 6)}))
-    for edge in path:
-        if edge.topic_last.get(TF_TOPIC, -math.inf) >= window(config, now):
-            findings.append(Finding(
-                LASER, Level.WARN,
-                '{} is sent on /tf ({}), not /tf_static: a fixed mount belongs on /tf_static, '
-                'where a node that starts late still gets it'.format(
-                    arrow(edge.parent, edge.child), source(edge)),
-                'dynamic:' + arrow(edge.parent, edge.child), frames=edge.key,
-                topics=edge.topics))
-    x, y, z = value.translation
-    return CheckResult(
-        LASER, '{} is {}, as configured'.format(name, describe(value)), findings,
-        {'x_m': round(x, 6), 'y_m': round(y, 6), 'z_m': round(z, 6),
-         'rotation_error_rad': round(angle, 6)})
+    return CheckResult(LASER, '{} is {}, as configured'.format(name, describe(value)), findings,
+                       {**values, 'rotation_error_rad': round(angle, 6)})
+
+
+def _sent_on_tf(path: List[Edge], config: AuditConfig, now: float) -> List[Finding]:
+    """Return a WARN for each edge of the mount sent on /tf in the window."""
+    return [Finding(
+        LASER, Level.WARN,
+        '{} is sent on /tf ({}), not /tf_static: a fixed mount belongs on /tf_static, where a '
+        'node that starts late still gets it'.format(arrow(edge.parent, edge.child),
+                                                     source(edge)),
+        'dynamic:' + arrow(edge.parent, edge.child), frames=edge.key, topics=edge.topics)
+        for edge in path if edge.topic_last.get(TF_TOPIC, -math.inf) >= window(config, now)]
 
 
 def _no_mount(edge: Edge, base: str, laser: str) -> Finding:
