@@ -51,10 +51,14 @@ def node_usage(pid: int) -> Tuple[float, int]:
     """Return a process's CPU seconds so far and its resident memory in kB."""
     fields = Path('/proc/{}/stat'.format(pid)).read_text().rsplit(')', 1)[1].split()
     cpu = (int(fields[11]) + int(fields[12])) / TICKS
-    rss = next(int(line.split()[1]) for line in
-               Path('/proc/{}/status'.format(pid)).read_text().splitlines()
-               if line.startswith('VmRSS:'))
-    return cpu, rss
+    return cpu, status_kb(pid, 'VmRSS')
+
+
+def status_kb(pid: int, key: str) -> int:
+    """Return one kB field of a process's /proc status (VmRSS now, VmHWM its peak)."""
+    return next(int(line.split()[1]) for line in
+                Path('/proc/{}/status'.format(pid)).read_text().splitlines()
+                if line.startswith(key + ':'))
 
 
 def yaw_q(theta: float) -> Tuple[float, float, float, float]:
@@ -304,10 +308,7 @@ def big_floods(load: Load, node, pid: int, count: int) -> List[int]:
             (0.0, 0.0, 0.0, 1.0)) for i in range(10000)]))
         run(load, node, FORGET_S, 1.0)
         rss.append(node_usage(pid)[1])
-    peak = next(int(line.split()[1]) for line in
-                Path('/proc/{}/status'.format(pid)).read_text().splitlines()
-                if line.startswith('VmHWM:'))
-    return rss[:1] + [peak] + rss[1:]
+    return rss[:1] + [status_kb(pid, 'VmHWM')] + rss[1:]
 
 
 if __name__ == '__main__':
