@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .audit import audit_opened
-from ..engine.checks.common import first_of, plural
+from ..engine.checks.common import first_of, lidars_by_name, plural
 from ..engine.config import AuditConfig, PoseTopic
-from ..engine.measure import config_text, disagreeing_statics, laser_mount, lidars_by_name, \
-    measure_frames, measure_pose, Measured, moving_edges, pose_name
+from ..engine.measure import config_text, disagreeing_statics, laser_mount, measure_frames, \
+    measure_pose, Measured, moving_edges, pose_name
 from ..engine.tree_view import TreeReader
 from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE
 from ..recordings.read import Recording

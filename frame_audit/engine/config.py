@@ -71,7 +71,8 @@ class AuditConfig:
     base and laser frames, and the pose topics are the car's in the configured frames, so a
     file that renames a frame never trips over a default naming the old one. laser_frame ''
     means the robot has no LiDAR: the checks that need one do not run. given holds the keys
-    a file or the parameters set, so a message can say when a value is only the default.
+    a file or the parameters set, so a message can say when a value is only the default;
+    assumed is true when no config was named and the car's file stood in for one.
     """
 
     hardware_id: str = 'f1tenth_car'
@@ -111,6 +112,7 @@ class AuditConfig:
     lint_publishers: 'Publishers' = ()  # (executable, its (parent, child) edges)
     given: Tuple[str, ...] = field(default=(), compare=False)
     source: str = field(default='the defaults', compare=False)
+    assumed: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         """Fill the frame-dependent defaults from the configured frames."""

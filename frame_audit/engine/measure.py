@@ -52,9 +52,6 @@ class Measured:
 
 
 # the names LiDAR frames go by: laser, base_scan, rplidar_link, LDS-01, velodyne, os_lidar
-LIDAR_NAME = re.compile(r'laser|lidar|scan|lds|hokuyo|velodyne|ouster|livox', re.IGNORECASE)
-
-
 def _most(counts: Mapping[str, int], frames: Sequence[str]) -> Optional[str]:
     """Return the most frequent name in counts that is one of frames ('/' stripped)."""
     ranked = sorted(counts.items(), key=lambda item: -item[1])
@@ -120,12 +117,6 @@ def measure_pose(store: TreeReader, config: AuditConfig, pose: PoseTopic) -> Mea
     return MeasuredPose(pose.name, pose.topic, chosen, 'median {} m from it{}'.format(
         fmt(medians[chosen], 3), '; {} too close to tell apart'.format(', '.join(others))
         if others else ''))
-
-
-def lidars_by_name(store: TreeReader, base: str) -> List[str]:
-    """Return the frames below the base named like a LiDAR, for a recording with no scan."""
-    return sorted(frame for frame in store.frames if frame != base and LIDAR_NAME.search(frame)
-                  and base in store.ancestry(frame))
 
 
 def laser_mount(store: TreeReader, base: str, laser: str) -> Optional[Transform]:

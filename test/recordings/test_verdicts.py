@@ -25,6 +25,7 @@ from frame_audit.engine.findings import fmt
 from frame_audit.engine.geometry import compose, inverse, quat_from_rpy
 from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
     TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
+from frame_audit.installed import default_config_file
 from frame_audit.message_types import split_stamp
 from frame_audit.recordings.write import write_bag
 from frame_audit.reports.tree_picture import tree_source
@@ -549,7 +550,12 @@ NEATO = variant(  # a Neato in Gazebo: base_footprint, no localization, base_las
 
 
 def test_another_robot_under_the_car_config_is_pointed_to_init(folder: Path) -> None:
-    """Every robot whose frames are not the config's gets one finding, pointing to init."""
+    """
+    Every robot whose frames are not the config's gets one finding, pointing to init.
+
+    With no --config the car's file only stands in: the pointer is a WARN and the audit passes.
+    Named with --config, the car's frames are the user's claim: the same pointer is an ERROR.
+    """
     robots = {variant(TURTLEBOT, 'tb3_default_config'): ['laser_offset', 'odometry'],
               variant(TURTLEBOT, 'tb3_base_link', base='base_link', body=(
                   ('base_link', 'base_scan', (-0.032, 0.0, 0.172), 0.0),),
@@ -558,14 +564,59 @@ def test_another_robot_under_the_car_config_is_pointed_to_init(folder: Path) -> 
               NEATO: ['chain_order', 'laser_offset', 'odometry'],
               FOXBOT: ['chain_order', 'laser_offset']}
     for robot, checks in robots.items():
-        audited = audit(record(folder, robot))
-        assert len(audited.findings()) == 1, (robot.name, audited.findings())
-        one = audited.findings()[0]
-        assert one['message'].count('frame-audit init') == 1 and one['level'] == 'ERROR'
-        assert one['values'].get('checks', one['check']) == ', '.join(checks)
+        path = record(folder, robot)
+        for config, level, code in ((None, 'WARN', 0), (default_config_file(), 'ERROR', 1)):
+            audited = audit(path, config)
+            assert len(audited.findings()) == 1, (robot.name, audited.findings())
+            one = audited.findings()[0]
+            assert one['message'].count('frame-audit init') == 1 and one['level'] == level
+            assert one['values'].get('checks', one['check']) == ', '.join(checks)
+            assert audited.code == code
+            assert ('no --config was given' in one['message']) == (config is None)
     neato = audit(folder / 'neato.mcap').findings()[0]['message']
     assert 'map is not in the tree' in neato and 'but base_laser_link (/scan header) is in ' \
         'the tree' in neato and "/odom's child_frame_id is 'base_footprint'" in neato
+
+
+OTHER_ROBOTS = (  # as their public recordings look (issue 32)
+    variant(TURTLEBOT, 'turtlebot2', ros1=True, slash=True, map_frame=None, poses=(),
+            scan_frame='camera_depth_frame', body=(  # the scan from a depth camera
+                ('base_footprint', 'base_link', (0.0, 0.0, 0.0102), 0.0),
+                ('base_link', 'camera_rgb_frame', (-0.087, -0.0125, 0.287), 0.0),
+                ('camera_rgb_frame', 'camera_depth_frame', (0.0, 0.025, 0.0), 0.0))),
+    variant(TURTLEBOT, 'tb3_webots', map_frame=None, base='base_link', poses=(),
+            scan_frame='LDS-01', body=(('base_link', 'LDS-01', (-0.032, 0.0, 0.172), 0.0),)),
+    variant(TURTLEBOT, 'tb4_nav2', base='base_link', scan_frame='rplidar_link',
+            poses=(PoseOut('/amcl_pose', 'base_link', 5.0),), body=(
+                ('base_link', 'shell_link', (0.0, 0.0, 0.09), 0.0),
+                ('shell_link', 'rplidar_link', (-0.04, 0.0, 0.098), math.pi / 2))),
+    variant(FOXBOT, 'two_lasers', scan_frame='front_laser', poses=(), body=(
+        ('base_link', 'front_laser', (0.3, 0.0, 0.2), 0.0),
+        ('base_link', 'rear_laser', (-0.3, 0.0, 0.2), math.pi))),
+    variant(TURTLEBOT, 'tb3_no_scan', scan_frame=None))  # its LiDAR known by name only
+
+
+@pytest.mark.parametrize('robot', OTHER_ROBOTS, ids=lambda robot: robot.name)
+def test_other_robots_get_their_pointer_and_nothing_else(folder: Path, robot: Robot) -> None:
+    """
+    With no --config, another robot gets one WARN pointing to init, and nothing else.
+
+    Its twin under its own config gets nothing. TurtleBot2's ROS 1 '/' ids stay findings of
+    their own: they are true.
+    """
+    audited = audit(record(folder, robot))
+    pointer = [f for f in audited.findings() if 'frame-audit init' in f['message']]
+    assert len(pointer) == 1 and pointer[0]['level'] == 'WARN', audited.findings()
+    assert audited.code == 0 and 'ERROR' not in {f['level'] for f in audited.findings()}
+    assert {f['check'] for f in audited.findings()} - {pointer[0]['check']} <= \
+        ({'transform_values'} if robot.slash else set()), audited.findings()
+    lidar = {'tb3_no_scan': 'base_scan below base_link is named like a LiDAR'}.get(
+        robot.name, '({} header) is in the tree'.format('/scan'))
+    assert lidar in pointer[0]['message']
+    config, _ = init(folder / '{}{}'.format(robot.name, '.bag' if robot.ros1 else '.mcap'))
+    twin = audit(record(folder, variant(robot, robot.name + '_twin')), config)
+    assert twin.code == 0 and {f['check'] for f in twin.findings()} <= \
+        ({'transform_values'} if robot.slash else set()), twin.findings()
 
 
 def test_one_pointer_to_init_leaves_other_causes_their_own(folder: Path) -> None:

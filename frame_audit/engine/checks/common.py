@@ -1,8 +1,10 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
+import re
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
+from ..check_ids import CHECK_IDS
 from ..config import AuditConfig
 from ..edge import Edge
 from ..findings import Finding, fmt, Level, Value
@@ -10,6 +12,7 @@ from ..geometry import Transform, yaw_of
 from ..occurrences import Occurrences
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore
+from ..tree_view import TreeReader
 
 WARM_UP_PERIODS = 2  # an audit younger than this many stale_after_s lacks data, not frames
 MOVES_M = 0.01  # an edge whose /tf values go further than this from their first one moves
@@ -107,6 +110,10 @@ def tree_frames(store: FrameStore, limit: int = 12) -> str:
 
 INIT_HINT = ('if the config describes another robot, write one for this robot with '
              '`frame-audit init RECORDING`')
+ASSUMED_HINT = ("no --config was given, so the F1TENTH car's config stood in: if this is "
+                'another robot, write one for it with `frame-audit init RECORDING` and audit '
+                'with --config')
+HINTS = (ASSUMED_HINT, INIT_HINT)
 Seen = Tuple[Finding, float]  # a finding and when it was first seen (s into the audit)
 
 
@@ -137,6 +144,26 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
     return 2 * len(configured - store.frames) > len(configured)
 
 
+def init_pointer(config: AuditConfig) -> Tuple[Level, str]:
+    """
+    Return the level of a configured frame that another robot's tree lacks, and the pointer.
+
+    Under a config the user named, the frame is their claim about this robot: an ERROR. Under
+    the car's config, assumed because none was named, it is nobody's claim about this robot: a
+    WARN that says so, points to init and fails nothing (issue 32).
+    """
+    return (Level.WARN, ASSUMED_HINT) if config.assumed else (Level.ERROR, INIT_HINT)
+
+
+LIDAR_NAME = re.compile(r'laser|lidar|scan|lds|hokuyo|velodyne|ouster|livox', re.IGNORECASE)
+
+
+def lidars_by_name(store: TreeReader, base: str) -> List[str]:
+    """Return the frames below the base named like a LiDAR, for a recording with no scan."""
+    return sorted(frame for frame in store.frames if frame != base and LIDAR_NAME.search(frame)
+                  and base in store.ancestry(frame))
+
+
 def one_pointer_to_init(findings: Sequence[Seen]) -> List[Seen]:
     """
     Fold the findings of one cause, a config of another robot's frames, into one (issue 21).
@@ -144,25 +171,34 @@ def one_pointer_to_init(findings: Sequence[Seen]) -> List[Seen]:
     Each check that meets a configured frame the tree lacks, where the config describes
     another robot, says so and points to init: a Neato under the car's config (base_footprint,
     no map, base_laser_link) got three findings for one cause. They become one, at the worst
-    level and the first time, that says every fact (each naming its config key and the tree's
-    frame) and points to init once. Only findings that carry the pointer themselves are
-    folded: a frame missing on the robot's own config is a fault of its own (issue 24).
+    level (then in the checks' order) and the first time, that says every fact (each naming
+    its config key and the tree's frame) and points to init once. Only findings that carry
+    the pointer themselves are folded: a frame missing on the robot's own config is a fault
+    of its own (issue 24).
     Findings are (finding, first seen s); the rest keep their order.
     """
     folded = [index for index, (finding, _) in enumerate(findings)
-              if INIT_HINT in finding.message]
+              if any(hint in finding.message for hint in HINTS)]
     if len(folded) < 2:
         return list(findings)
-    ordered = sorted((findings[i][0] for i in folded), key=lambda f: -f.level)  # stable
+    ordered = sorted((findings[i][0] for i in folded), key=lambda f: (
+        -f.level, CHECK_IDS.index(f.check) if f.check in CHECK_IDS else len(CHECK_IDS)))
     values = {key: value for f in reversed(ordered) for key, value in f.values.items()}
     values['checks'] = ', '.join(dict.fromkeys(f.check for f in ordered))
+    hint = next(hint for hint in HINTS if hint in ordered[0].message)
     one = Finding(ordered[0].check, ordered[0].level, '; '.join(
-        f.message.replace(INIT_HINT, '').rstrip('; .') for f in ordered) + '; ' + INIT_HINT,
+        _without_hints(f.message) for f in ordered) + '; ' + hint,
         ordered[0].key, tuple(dict.fromkeys(x for f in ordered for x in f.frames)),
         tuple(dict.fromkeys(t for f in ordered for t in f.topics)), values)
     at = min(findings[i][1] for i in folded)
     return [(one, at) if i == folded[0] else item for i, item in enumerate(findings)
             if i not in folded[1:]]
+
+
+def _without_hints(message: str) -> str:
+    for hint in HINTS:
+        message = message.replace(hint, '')
+    return message.rstrip('; .')
 
 
 LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms were most '

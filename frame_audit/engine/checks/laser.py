@@ -4,8 +4,9 @@
 import math
 from typing import Dict, List, Tuple
 
-from .common import arrow, describe, explained_by_lost_static, INIT_HINT, judged_from, \
-    LOST_STATIC_NOTE, moves, source, static_lost, undecoded_tf, warming_up, window
+from .common import arrow, describe, explained_by_lost_static, init_pointer, \
+    is_another_robot, judged_from, lidars_by_name, LOST_STATIC_NOTE, moves, source, static_lost, \
+    undecoded_tf, warming_up, window
 from ..check_ids import LASER
 from ..config import AuditConfig
 from ..edge import Edge
@@ -64,12 +65,13 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
             LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
                 name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser),
             values=judged_from(store, config))])
+    level, hint = init_pointer(config)
     if scanned:
         return CheckResult(LASER, '', [Finding(
-            LASER, Level.ERROR,
+            LASER, level,
             'there is no {} frame ({}), but {} ({} header) is in the tree: set frames.laser '
             'to the LiDAR frame; {}'.format(laser, config.key('frames.laser'), scanned,
-                                            config.scan_topic, INIT_HINT),
+                                            config.scan_topic, hint),
             'missing', frames=(laser,) + tuple(scanned.split(', ')),
             topics=(config.scan_topic,), values=judged_from(store, config))])
     undecoded = undecoded_tf(store)
@@ -77,10 +79,20 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
         return CheckResult(LASER, '{} cannot be checked: {} is not in the tree as read, and {}, '
                            'so whether anything publishes {} cannot be known'.format(
                                name, laser, undecoded, name), stale=True)
+    if not is_another_robot(store, config):
+        return CheckResult(LASER, '', [Finding(
+            LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static '
+            'transform in the bringup launch; {})'.format(laser, name,
+                                                          config.key('frames.laser')),
+            'missing', frames=(base, laser), values=judged_from(store, config))])
+    lidars = lidars_by_name(store, base)  # what init would take for this robot's LiDAR
+    said = 'but {} below {} {} named like a LiDAR: set frames.laser to the LiDAR frame'.format(
+        ' and '.join(lidars), base, 'is' if len(lidars) == 1 else 'are') if lidars else \
+        'and no frame below {} is named like a LiDAR'.format(base)
     return CheckResult(LASER, '', [Finding(
-        LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static transform '
-        'in the bringup launch; {})'.format(laser, name, config.key('frames.laser')), 'missing',
-        frames=(base, laser), values=judged_from(store, config))])
+        LASER, level, 'there is no {} frame ({}), {}; {}'.format(
+            laser, config.key('frames.laser'), said, hint),
+        'missing', frames=(laser,) + tuple(lidars), values=judged_from(store, config))])
 
 
 def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:

@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .common import arrow, INIT_HINT, since_start, source, times, unreadable, window
+from .common import arrow, init_pointer, since_start, source, times, unreadable, window
 from .pose_topics import car_speed, not_recorded, silent_topic, unlisted_topics, VERDICT_WINDOW
 from ..check_ids import ODOMETRY
 from ..config import AuditConfig
@@ -58,7 +58,7 @@ def _frame_mismatches(track: PoseTrack, store: FrameStore, config: AuditConfig,
                     ODOMETRY, Level.WARN,
                     "{}. The tree agrees with {}: it has {}. If {} is this robot's frame, set "
                     '{}: {}; {}'.format(said, track.topic, '; '.join(edges), name, key, name,
-                                        INIT_HINT),
+                                        init_pointer(config)[1]),
                     '{}:{}'.format(field, frame), frames=(name, want), topics=(track.topic,)))
             else:
                 where = 'is in the tree, but no TF edge joins it to {}'.format(

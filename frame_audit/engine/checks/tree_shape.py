@@ -4,7 +4,7 @@
 import math
 from typing import Dict, Optional, Sequence, Tuple
 
-from .common import INIT_HINT, is_another_robot, judged_from, LOST_STATIC_NOTE, moving_chain, \
+from .common import init_pointer, is_another_robot, judged_from, LOST_STATIC_NOTE, moving_chain, \
     static_lost, tree_frames, undecoded_tf, warming_up
 from ..check_ids import CHAIN
 from ..config import AuditConfig
@@ -45,10 +45,11 @@ def missing_frames(frames: Sequence[str], key: str, check: str, store: FrameStor
         return Finding(check, Level.WARN, '{} {} not in the tree: {}'.format(
             names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent),
             values=judged_from(store, config)), ''
-    hint = ''
+    hint, level = '', Level.ERROR
     if check == CHAIN and is_another_robot(store, config):
-        hint = '. The tree has {}; {}'.format(tree_frames(store), INIT_HINT)
-    return Finding(check, Level.ERROR, '{} {} not in the tree: {}{}'.format(
+        level, pointer = init_pointer(config)
+        hint = '. The tree has {}; {}'.format(tree_frames(store), pointer)
+    return Finding(check, level, '{} {} not in the tree: {}{}'.format(
         names, verb, what, hint), key, frames=tuple(absent),
         values=judged_from(store, config)), ''
 
