@@ -21,6 +21,7 @@ from frame_audit.message_types import POSE_STAMPED, POSE_WITH_COVARIANCE, TF1_ME
 from frame_audit.recordings.write import write_bag
 
 T0 = 1_700_000_000.0
+SPIN_S = 1.5  # a spinning robot reverses its turn this often
 Mount = Tuple[str, str, Tuple[float, float, float], float]  # parent, child, xyz, yaw
 
 
@@ -66,6 +67,9 @@ class Robot:
     map_missing: bool = False
     ros1: bool = False
     extra_edges: Tuple[Mount, ...] = ()  # further static edges, sent on /tf_static
+    odom_from: float = 0.0  # the odometry node starts this far in: the recorder came first
+    spin: float = 0.0  # rad/s: turning back and forth instead of circling, reversing every SPIN_S
+    odom_periods: Tuple[float, ...] = ()  # odometry's periods in turn: irregular stamps
 
     def frames(self) -> List[str]:
         """Return every frame the robot's tree has."""
@@ -85,6 +89,12 @@ TURTLESIM = Robot(  # none of a car's frames: world -> turtle1, a pose of the tu
     name='turtlesim', map_frame=None, odom_frame='world', base='turtle1', body=(),
     scan_frame=None, odom_topic=None, odom_hz=60.0, poses=(), speed=1.0, radius=2.0,
     seconds=1.5)
+
+BOAT = Robot(  # a ROS 1 boat: an EKF's odom -> base_link at 10 Hz, a GPS and an IMU, no LiDAR
+    name='boat', base='base_link', body=(('base_link', 'gps', (0.2, 0.0, 1.0), 0.0),
+                                         ('base_link', 'imu', (0.0, 0.0, 0.3), 0.0)),
+    scan_frame=None, odom_topic='/odometry/filtered', odom_hz=10.0, map_future_s=0.0,
+    poses=(), speed=1.0, radius=10.0, seconds=60.0, ros1=True)
 
 RACECAR = Robot(  # a simulator's car: a LiDAR 0.275 m ahead, a particle filter on its pose
     name='racecar', base='base_link',
@@ -150,6 +160,10 @@ def drive(robot: Robot) -> List[Message]:
             for p, c, xyz, yaw in robot.body + robot.extra_edges))
 
     def truth(t: float) -> Tuple[float, float, float]:
+        if robot.spin:  # back and forth at its speed, turning at its rate, both reversing
+            turns, into = divmod(t - T0, SPIN_S)
+            along = into if turns % 2 == 0 else SPIN_S - into
+            return (robot.radius + robot.speed * along, 0.0, robot.spin * along)
         angle = robot.speed * (t - T0) / robot.radius
         return (robot.radius * math.cos(angle), robot.radius * math.sin(angle),
                 angle + math.pi / 2)
@@ -166,12 +180,19 @@ def drive(robot: Robot) -> List[Message]:
         periods['second'] = 1.0 / robot.second_odom_hz
     due = {name: T0 + period for name, period in periods.items()}
     map_odom = (0.0, 0.0, 0.0)
+    odom_sent = 0
     for i in range(1, int(robot.seconds / step) + 1):
         t = T0 + i * step
         stamp = clock.stamp(t)
         for name in [name for name, when in due.items() if when <= t + 1e-9]:
             due[name] += periods[name]
+            if name == 'odom' and robot.odom_periods:
+                odom_sent += 1
+                due[name] += robot.odom_periods[odom_sent % len(robot.odom_periods)] - \
+                    periods[name]
             if name == 'odom':
+                if t < T0 + robot.odom_from:
+                    continue
                 est = odometry(t, 0.01)
                 send(t, TF_TOPIC, (_tf(n(robot, robot.odom_frame), n(robot, robot.base),
                                        stamp, est),))

@@ -31,6 +31,8 @@ SAME_STAMP_CONFLICTS = 3  # stamps seen with two different values before two sou
 RATE_EVERY = 10  # samples between two looks at an edge's rate
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 NOISE_APART = 6.0  # two tracks this many times the edge's own noise apart: two sources
+MOTION_SPAN_S = 0.05  # a track's motion is measured over at least this span of stamps
+MOTION_MARGIN = 1.25  # a step may exceed the fastest motion seen by this much and be motion
 
 
 @dataclass
@@ -119,6 +121,8 @@ class Sources:
     jumps: Occurrences = field(default_factory=Occurrences)  # (received, off_m, off_rad)
     conflicts: Occurrences = field(default_factory=Occurrences)  # one stamp, two values
     restamped: Occurrences = field(default_factory=Occurrences)  # a stamp re-sent, one track
+    top_speed: float = 0.0  # m/s: the fastest this edge has moved along one track
+    top_turn: float = 0.0  # rad/s: the fastest it has turned along one track
     baseline_rate_hz: Optional[float] = None  # the rate over its first RATE_WINDOW samples
     doubled: Optional[Tuple[float, float, float]] = None  # (received, baseline, rate)
     doubled_last: float = -math.inf  # when the rate was last about double its baseline
@@ -202,6 +206,7 @@ def follow_track(sources: Sources, value: Transform, stamp: float, received: flo
     if off <= fit(known, config):
         sources.assignments.append(SAME)
         current.add(stamp, value)
+        _follow_motion(sources, current)
         return
     if other is not None:
         if off_other <= fit(known_other, config):
@@ -211,12 +216,40 @@ def follow_track(sources: Sources, value: Transform, stamp: float, received: flo
             note_switch(sources, off, received, config)
             return
     sources.assignments.append(MISS)
-    turned = rotation_angle(current.samples[-1][1].rotation, value.rotation)
-    if off > config.odom_jump_m or turned > config.odom_jump_rad:
+    last_stamp, last = current.samples[-1]
+    turned = rotation_angle(last.rotation, value.rotation)
+    within_m, within_rad = reach(sources, stamp - last_stamp, config)
+    if off > within_m or turned > within_rad:
         sources.jumps.add(received, off, turned)
     new = ValueTrack()
     new.add(stamp, value)
     sources.tracks = [new, current]  # a second track from before is forgotten
+
+
+def _follow_motion(sources: Sources, track: ValueTrack) -> None:
+    """Remember the fastest motion along one track: what this robot is seen to be capable of."""
+    (t0, a), (t1, b) = track.samples[0], track.samples[-1]
+    if t1 - t0 < MOTION_SPAN_S:  # too short a span: a stamp's jitter is no speed
+        return
+    velocity = track.velocity()
+    if velocity is not None:
+        sources.top_speed = max(sources.top_speed, math.hypot(*velocity))
+    sources.top_turn = max(sources.top_turn, rotation_angle(a.rotation, b.rotation) / (t1 - t0))
+
+
+def reach(sources: Sources, dt: float, config: AuditConfig) -> Tuple[float, float]:
+    """
+    Return how far off its track (m, rad) a sample dt after the last may lie and be no jump.
+
+    A jump is a step the robot's own motion cannot explain: beyond odometry.jump_m and
+    jump_rad, and beyond what the fastest motion the edge has shown could do in dt. A
+    Neato reversing its spin at 2.6 rad/s, stamps 0.75 s apart, or samples lost for a
+    second are the robot moving, not odometry resetting. Off its predicted track, a robot
+    that reversed lies at most twice its top speed times dt away.
+    """
+    dt = max(dt, 0.0)
+    return (max(config.odom_jump_m, 2.0 * sources.top_speed * dt * MOTION_MARGIN),
+            max(config.odom_jump_rad, sources.top_turn * dt * MOTION_MARGIN))
 
 
 def own_noise(sources: Sources) -> float:

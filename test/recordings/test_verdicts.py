@@ -30,7 +30,7 @@ from frame_audit.message_types import split_stamp
 from frame_audit.recordings.write import write_bag
 from frame_audit.reports.tree_picture import tree_source
 import pytest
-from robots import Audited, drive, FOXBOT, PoseOut, RACECAR, record, Robot, T0, variant
+from robots import Audited, BOAT, drive, FOXBOT, PoseOut, RACECAR, record, Robot, T0, variant
 
 TURTLEBOT = Robot()
 Pose2D = Tuple[float, float, float]
@@ -422,6 +422,35 @@ def test_a_late_start_is_said_as_such(folder: Path, turtlebot) -> None:
     assert missing['level'] == 'ERROR' and 'map is not in the tree' in missing['message']
 
 
+def test_a_recorder_started_before_the_odometry_is_no_split_tree(folder: Path) -> None:
+    """
+    A boat's odom → base_link starting 1.36 s in: the tree is whole from then on (issue 32).
+
+    Before its first message the chain waited (STALE); the verdict names the edge's start.
+    Its twins: the edge never sent is a split tree from the warm-up on, and a tree that
+    splits 30 s in (a buoy's frames with no parent) is dated from then.
+    """
+    config, _ = init(record(folder, variant(BOAT, 'boat_reference')))
+    late = audit(record(folder, variant(BOAT, 'boat_late_ekf', odom_from=1.36)), config)
+    assert late.findings() == [] and late.code == 0, late.findings()
+    assert 'odom → base_link from 1.4 s' in late.message('chain_order')
+    assert late.level('connectivity') == 'OK'
+    never = audit(record(folder, variant(BOAT, 'boat_no_ekf', odom_from=1e9)), config)
+    said = {(f['check'], f['level'], f['first_seen_s']) for f in never.findings()}
+    assert said == {('chain_order', 'ERROR', 2.0), ('connectivity', 'ERROR', 2.0)}, said
+    assert 'odom is not above base_link' in never.message('chain_order')
+
+    def buoy(message: Message) -> Optional[Message]:
+        return replace(message, received=T0 + 30.0, payload=(tf(
+            'buoy', 'buoy_light', T0 + 30.0, (0.0, 0.0, 0.0)),)) \
+            if message.topic == TF_STATIC_TOPIC else message
+    messages = drive(variant(BOAT, 'boat_buoy'))
+    messages += [m for m in (buoy(m) for m in messages) if m.topic == TF_STATIC_TOPIC]
+    split = audit(write(folder, 'boat_buoy', messages, BOAT, '.bag'), config)
+    (trees,) = split.findings('connectivity')
+    assert '2 separate trees' in trees['message'] and trees['first_seen_s'] == 30.0
+
+
 # -- 8. one finding per cause -----------------------------------------------------------------
 
 def odometry_ahead(messages: List[Message], ahead_s: float) -> List[Message]:
@@ -549,6 +578,42 @@ NEATO = variant(  # a Neato in Gazebo: base_footprint, no localization, base_las
         ('base_link', 'base_laser_link', (-0.1, 0.0, 0.090), 0.0)))
 
 
+def test_odometry_jumps_are_judged_against_the_robots_own_motion(folder: Path) -> None:
+    """
+    A Neato's own motion is no jump, though its odometry is sparse (issue 32).
+
+    Reversing its turn at 2.6 rad/s with odometry at 4 Hz, stamps 0.75 s then 0.15 s apart,
+    and 1.2 s of lost odometry samples. Its twin: the spinning Neato whose odometry resets
+    0.6 m at 10 s jumps, once.
+    """
+    config, _ = init(record(folder, variant(NEATO, 'neato_jump_reference')))
+    spinning = variant(NEATO, 'neato_spinning', spin=2.6, odom_hz=4.0)
+    irregular = variant(NEATO, 'neato_irregular', odom_periods=(0.75, 0.15, 0.15, 0.15),
+                        speed=0.3, radius=0.5)
+
+    def lost(message: Message) -> Optional[Message]:
+        held = T0 + 8.0 <= message.received < T0 + 9.2 and tf_of(message)[0].child == NEATO.base
+        return None if held else message
+    hole = write(folder, 'neato_lost_samples', edit(drive(irregular), TF_TOPIC, lost), NEATO)
+    for path in (record(folder, spinning), record(folder, irregular), hole):
+        audited = audit(path, config)
+        assert audited.findings('odometry') == [], (path.name, audited.findings())
+    # the lost samples: the edge stopped, and scans then could not be placed; both true
+    assert set(audited.checks()) == {'timing', 'lookups'}, audited.findings()
+
+    def reset(message: Message) -> Message:
+        (one,) = tf_of(message)
+        if one.child != NEATO.base or message.received < T0 + 10.0:
+            return message
+        x, y, yaw = pose2d(one)
+        return replace(message, payload=(tf(one.parent, one.child, one.stamp,
+                                            (x + 0.6, y, yaw)),))
+    jumped = audit(write(folder, 'neato_reset', edit(drive(spinning), TF_TOPIC, reset), NEATO),
+                   config)
+    jumps = [f for f in jumped.findings('odometry') if 'jumped once' in f['message']]
+    assert len(jumps) == 1 and jumps[0]['level'] == 'ERROR', jumped.findings()
+
+
 def test_another_robot_under_the_car_config_is_pointed_to_init(folder: Path) -> None:
     """
     Every robot whose frames are not the config's gets one finding, pointing to init.
@@ -585,7 +650,7 @@ OTHER_ROBOTS = (  # as their public recordings look (issue 32)
                 ('base_link', 'camera_rgb_frame', (-0.087, -0.0125, 0.287), 0.0),
                 ('camera_rgb_frame', 'camera_depth_frame', (0.0, 0.025, 0.0), 0.0))),
     variant(TURTLEBOT, 'tb3_webots', map_frame=None, base='base_link', poses=(),
-            scan_frame='LDS-01', body=(('base_link', 'LDS-01', (-0.032, 0.0, 0.172), 0.0),)),
+            scan_frame=None, body=(('base_link', 'LDS-01', (-0.032, 0.0, 0.172), 0.0),)),
     variant(TURTLEBOT, 'tb4_nav2', base='base_link', scan_frame='rplidar_link',
             poses=(PoseOut('/amcl_pose', 'base_link', 5.0),), body=(
                 ('base_link', 'shell_link', (0.0, 0.0, 0.09), 0.0),
@@ -610,7 +675,8 @@ def test_other_robots_get_their_pointer_and_nothing_else(folder: Path, robot: Ro
     assert audited.code == 0 and 'ERROR' not in {f['level'] for f in audited.findings()}
     assert {f['check'] for f in audited.findings()} - {pointer[0]['check']} <= \
         ({'transform_values'} if robot.slash else set()), audited.findings()
-    lidar = {'tb3_no_scan': 'base_scan below base_link is named like a LiDAR'}.get(
+    lidar = {'tb3_no_scan': 'base_scan below base_link is named like a LiDAR',
+             'tb3_webots': 'LDS-01 below base_link is named like a LiDAR'}.get(
         robot.name, '({} header) is in the tree'.format('/scan'))
     assert lidar in pointer[0]['message']
     config, _ = init(folder / '{}{}'.format(robot.name, '.bag' if robot.ros1 else '.mcap'))

@@ -4,7 +4,7 @@
 from typing import List, Sequence, Set, Tuple
 
 from .common import arrow, explained_by_lost_static, LOST_STATIC_NOTE, since_start, source, \
-    WARM_UP_PERIODS, window
+    split_judged_from, WARM_UP_PERIODS, warming_up, window
 from .tree_shape import holds_in_window, missing_frames
 from ..check_ids import CHAIN
 from ..config import AuditConfig
@@ -53,33 +53,58 @@ def check_chain_order(store: FrameStore, config: AuditConfig, now: float) -> Che
             'it' if absent == 1 else 'them', config.key('frames.required')))
     if missing:
         findings.append(missing)
+    waiting = []
     for lower, upper in zip(required[1:], required[:-1]):
         if lower not in store.frames or upper not in store.frames:
             continue
         ancestry = store.ancestry(lower)
         if upper in ancestry:
             continue
+        split = store.ancestry(upper)[-1] != ancestry[-1]
+        if split and warming_up(store, config, now):  # its edge may come: a recorder first
+            waiting.append("waiting for {} to join {}'s tree ({})".format(
+                lower, upper, not_above(upper, lower, ancestry)))
+            continue
+        values = split_judged_from(store, config, ([lower], [upper])) if split else {}
         if explained_by_lost_static(store, upper, lower):
             findings.append(Finding(
                 CHAIN, Level.WARN,
                 '{}, in another tree than {}. {}; a static edge between the trees would '
                 'explain it'.format(not_above(upper, lower, ancestry), upper,
                                     LOST_STATIC_NOTE[0].upper() + LOST_STATIC_NOTE[1:]),
-                'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
+                'order:{}:{}'.format(upper, lower), frames=(upper, lower), values=values))
             continue
         findings.append(Finding(
             CHAIN, Level.ERROR,
             '{}. REP 105 orders {}'.format(not_above(upper, lower, ancestry),
                                            ' → '.join(chain)),
-            'order:{}:{}'.format(upper, lower), frames=(upper, lower)))
+            'order:{}:{}'.format(upper, lower), frames=(upper, lower), values=values))
     findings += _motion_below_base(store, config)
     ancestry = store.ancestry(config.base_frame) if config.base_frame in store.frames else []
     summary = '{} ancestry: {}'.format(config.base_frame, ' ← '.join(ancestry) or 'none yet')
-    late = _late_frames(store, ancestry + [config.laser_frame], config)
+    late = _late_edges(store, ancestry, config) + \
+        _late_frames(store, [config.laser_frame], config)
     if late:
         summary += ' ({})'.format(', '.join(late))
-    return CheckResult(CHAIN, unknown + ('; ' if unknown else '') + summary, findings,
-                       {'ancestry': ' ← '.join(ancestry)}, stale=not ancestry or bool(unknown))
+    summary = '; '.join([unknown] * bool(unknown) + waiting + [summary])
+    return CheckResult(CHAIN, summary, findings, {'ancestry': ' ← '.join(ancestry)},
+                       stale=not ancestry or bool(unknown) or bool(waiting))
+
+
+def _late_edges(store: FrameStore, ancestry: Sequence[str], config: AuditConfig) -> List[str]:
+    """
+    Return 'odom → base_link from 1.4 s' for each edge of the ancestry that came after the start.
+
+    A recorder started before a node is the common case: the tree is whole from then on, and
+    before then the chain waited (STALE), never a verdict on the recording.
+    """
+    late = []
+    for child, parent in zip(ancestry, ancestry[1:]):
+        edge = store.edges.get((parent, child))
+        at = since_start(store, edge.first_received) if edge else 0.0
+        if at > config.stale_after_s:
+            late.append('{} from {} s'.format(arrow(parent, child), fmt(at, 1)))
+    return late
 
 
 def _late_frames(store: FrameStore, frames: Sequence[str], config: AuditConfig) -> List[str]:

@@ -51,6 +51,27 @@ def judged_from(store: FrameStore, config: AuditConfig) -> Dict[str, Value]:
                                        since_start(store, store.clock.last_received)), 3)}
 
 
+def split_judged_from(store: FrameStore, config: AuditConfig,
+                      groups: Sequence[Iterable[str]]) -> Dict[str, Value]:
+    """
+    Return, as a finding's values, from when frames of separate groups were all in the tree.
+
+    Offline a split tree is judged at the recording's end (trees only ever join), yet it held
+    from when the last of its groups appeared, or from the warm-up's end (judged_from).
+    """
+    values = judged_from(store, config)
+    first: Dict[str, float] = {}
+    for (parent, child), edge in store.edges.items():
+        for frame in (parent, child):
+            first[frame] = min(first.get(frame, edge.first_received), edge.first_received)
+    appeared = [min((first[f] for f in group if f in first), default=None) for group in groups]
+    known = [at for at in appeared if at is not None]
+    if values and known:
+        values['judged_from_s'] = max(values['judged_from_s'],
+                                      round(since_start(store, max(known)), 3))
+    return values
+
+
 def moves(edge: Edge) -> bool:
     """Return whether an edge's /tf values moved: a joint or a vehicle, not a mount."""
     return edge.reach_m > MOVES_M or edge.reach_rad > MOVES_RAD
@@ -123,10 +144,11 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
 
     The tree has frames, and the base is not among them, or the data names other frames where
     the config names its own (the scan's header frame is in the tree and is not frames.laser;
-    the odometry's child frame is, and is not frames.base), or most of the configured frames
-    are absent. A car under its own config with SLAM down and its LiDAR mount not launched
-    lacks two of its four frames, and its scan still names its own LiDAR: two faults, not a
-    config of another robot.
+    the odometry's child frame is, and is not frames.base; or a frame below the base is named
+    like a LiDAR where frames.laser is absent), or most of the configured frames are absent.
+    A car under its own config with SLAM down and its LiDAR mount not launched lacks two of
+    its four frames, and its scan still names its own LiDAR: two faults, not a config of
+    another robot.
     """
     if not store.frames:
         return False
@@ -139,6 +161,9 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
          for frame in (odometry.child_frames if odometry else ())}
     if any(frame in store.frames and frame != want for frame, want in named):
         return True
+    if config.laser_frame and config.laser_frame not in store.frames and \
+            config.base_frame in store.frames and lidars_by_name(store, config.base_frame):
+        return True  # its LiDAR has another name (base_scan, LDS-01), with no scan recorded
     configured = set(moving_chain(config) + (config.laser_frame,) +
                      tuple(config.required_frames or ())) - {''}
     return 2 * len(configured - store.frames) > len(configured)

@@ -4,7 +4,7 @@
 from typing import Dict, List
 
 from .common import explained_by_lost_static, LOST_STATIC_NOTE, no_transform, plural, \
-    static_lost, unreadable, window
+    split_judged_from, static_lost, unreadable, warming_up, window
 from .tree_shape import header_frames, missing_frames
 from ..check_ids import CONNECTIVITY
 from ..config import AuditConfig
@@ -44,9 +44,16 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
     if missing:
         missing.topics = tuple(sorted({t for f in absent for t in named[f]}))
         findings.append(missing)
+    # trees only join, and a recorder often starts before a node: a split is judged once the
+    # warm-up has passed, a recording's at its end, dated from when it held
+    early = warming_up(store, config, now)
+    waiting = []
     for frame, topics in sorted(named.items()):
         if frame not in store.frames or base_root is None \
                 or store.ancestry(frame)[-1] == base_root:
+            continue
+        if early:
+            waiting.append('waiting for {} to join {}'.format(frame, config.base_frame))
             continue
         lost = explained_by_lost_static(store, frame, config.base_frame)
         findings.append(Finding(
@@ -55,22 +62,26 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
             'root {}{}'.format(frame, _named_by(topics), config.base_frame,
                                store.ancestry(frame)[-1], config.base_frame, base_root,
                                '. ' + LOST_STATIC_NOTE if lost else ''),
-            'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics))))
+            'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics)),
+            values=split_judged_from(store, config, ([frame], [config.base_frame]))))
     findings += _slashed_scan(store, config, window(config, now))
     findings += unreadable(store, CONNECTIVITY, (config.scan_topic,), now)
     trees = store.trees()
-    if len(trees) > 1:
+    if len(trees) > 1 and early:
+        waiting.append('{} trees so far'.format(len(trees)))
+    elif len(trees) > 1:
         lost = static_lost(store)
         findings.append(Finding(
             CONNECTIVITY, Level.WARN if lost else Level.ERROR,
             '{} separate trees: {}. Frames in different trees cannot be transformed into each '
             'other{}'.format(len(trees), '; '.join('{{{}}}'.format(', '.join(t)) for t in trees),
                              '; ' + LOST_STATIC_NOTE if lost else ''),
-            'trees', frames=tuple(t[0] for t in trees)))
-    summary = unknown or ('one tree of {}, every header frame in it'.format(
+            'trees', frames=tuple(t[0] for t in trees),
+            values=split_judged_from(store, config, trees)))
+    summary = unknown or '; '.join(waiting) or ('one tree of {}, every header frame in it'.format(
         plural(len(store.frames), 'frame')) if trees else no_transform(store))
     return CheckResult(CONNECTIVITY, summary, findings, {'trees': len(trees)},
-                       stale=not trees or bool(unknown))
+                       stale=not trees or bool(unknown) or bool(waiting))
 
 
 def _slashed_scan(store: FrameStore, config: AuditConfig, start: float) -> List[Finding]:
