@@ -244,6 +244,51 @@ def test_into_the_past_is_found_when_the_oldest_sample_is_named(tmp_path, asked_
     assert explained.reproduced and explained.explanation.cause == 'older_than_cache'
 
 
+def early_scans(path: Path, odom_stamped_from: float, odom_arrives_from: float) -> Path:
+    """
+    Write scans from 0.5 s, map -> odom sent once on /tf, odom -> base_link from later on.
+
+    Its samples are stamped from odom_stamped_from and arrive from odom_arrives_from (a
+    backlog delivered at once when the two differ).
+    """
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),)),
+        Message(T0 + 0.01, TF_TOPIC, (TransformRecord('map', 'odom', T0, (0.1, 0.0, 0.0), Q),))]
+    for k in range(250):
+        stamp = T0 + odom_stamped_from + k / 50
+        messages.append(Message(max(stamp, T0 + odom_arrives_from) + 0.002, TF_TOPIC, (
+            TransformRecord('odom', 'base_link', stamp, (0.02 * k, 0.0, 0.0), Q),)))
+    scans = [T0 + 0.5 + k / 40 for k in range(160)]
+    messages += [Message(t + 0.001, '/scan', HeaderRecord('laser', t)) for t in scans]
+    write_bag(path, sorted(messages, key=lambda m: m.received), beams=8)
+    return path
+
+
+def test_a_time_of_an_edge_off_the_chain_is_not_the_limiting_edge(tmp_path):
+    """
+    Issue 30: odom <- laser refused with map -> odom's time; the limit is odom -> base_link.
+
+    Stamped after the scan, no wait places it (before_first); stamped from the start but
+    delivered late, the wait that places it is printed and holds when asked.
+    """
+    never = early_scans(tmp_path / 'late_odom.mcap', 1.0, 1.0)
+    text = printed(never, 'odom', 'laser', T0 + 0.55, T0 + 0.6)
+    assert 'only time 1700000000.000000 is in the buffer' in text  # map -> odom's one sample
+    e = explain_error(never, text).explanation
+    assert e.cause == 'before_first' and e.edge.name == 'odom → base_link', e.why
+    assert e.why.startswith("tf2's text names map → odom, an edge this lookup does not need")
+    backlog = early_scans(tmp_path / 'backlog.mcap', 0.0, 1.0)
+    text = printed(backlog, 'odom', 'laser', T0 + 0.55, T0 + 0.6)
+    waited = explain_error(backlog, text).explanation
+    assert waited.cause == 'not_yet' and waited.edge.name == 'odom → base_link', waited.why
+    arrived = T0 + 0.551  # the scan stamped 0.55 s, as explain takes its arrival
+    assert lookup_in(backlog, 'odom', 'laser', at=str(T0 + 0.55),
+                     wait_s=waited.wait_needed_s).one.answer.ok
+    assert not lookup_in(backlog, 'odom', 'laser', at=str(T0 + 0.55),
+                         wait_s=waited.wait_needed_s - 0.01).one.answer.ok
+    assert waited.wait_needed_s == pytest.approx(1.002 - (arrived - T0), abs=0.01)
+
+
 @pytest.mark.parametrize('robot,topic', [(RACECAR, '/pf/pose'), (variant(
     RACECAR, 'amcl', poses=(PoseOut('/amcl_pose', 'base_link', 5.0, POSE_WITH_COVARIANCE),)),
     '/amcl_pose')])

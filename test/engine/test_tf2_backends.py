@@ -249,6 +249,46 @@ def test_a_bag_loop_clears_both_and_where_ros1_and_ros2_differ_it_is_said(tmp_pa
     assert switch['real']['explains'][0][:2] == ['models_differ', NAME]
 
 
+def first_scan_early(odom_from: float, map_static: bool) -> Dict[str, Any]:
+    """
+    Return a car whose first scans come before odom -> base_link's first sample.
+
+    map -> odom is sent once (on /tf, or on /tf_static: the fix a time-matching diagnosis
+    printed). The lookup odom <- laser at 0.55 s: tf2's walk up from laser stops at base_link
+    (no parent yet), then it reads odom's own parent edge, map -> odom, and names it.
+    """
+    messages: List[Message] = [(T0, True, 'robot_state_publisher',
+                                [tf('base_link', 'laser', T0, x=0.27, z=0.11)]),
+                               (T0 + 0.01, map_static, 'map_server', [tf('map', 'odom', T0)])]
+    messages += [(T0 + odom_from + k / 50 + 0.002, False, 'vesc_to_odom',
+                  [tf('odom', 'base_link', T0 + odom_from + k / 50, x=0.02 * k)])
+                 for k in range(100)]
+    return {'distro': 'noetic', 'messages': messages,
+            'asks': [['odom', 'laser', T0 + 0.55, T0 + 0.6]],
+            'explains': [['odom', 'laser', T0 + 0.55, T0 + 0.6, 0.1]]}
+
+
+@needs_tf2_py
+def test_the_limiting_edge_is_on_the_lookups_chain_not_the_edge_tf2_names(tmp_path):
+    """
+    Issue 30: tf2 names map -> odom, off the chain; the limit is odom -> base_link, not sent yet.
+
+    Proven in tf2 itself: sending map -> odom on /tf_static (what was printed before) still
+    refuses; odom -> base_link sent from the start places the lookup.
+    """
+    refused, static_fix, twin = run_both([first_scan_early(1.0, False),
+                                          first_scan_early(1.0, True),
+                                          first_scan_early(0.0, False)], tmp_path)
+    for case in (refused, static_fix, twin):
+        assert_agree(case['model'], case['real'])
+    for side in ('model', 'real'):
+        ask = refused[side]['asks'][0]
+        assert ask['kind'] == 'single' and ask['frame'] == 'odom', ask  # map -> odom's words
+        assert refused[side]['explains'][0][0::2] == ['before_first', 'odom → base_link']
+        assert 'exception' in static_fix[side]['asks'][0]  # the old fix: still refused
+        assert 'exception' not in twin[side]['asks'][0]  # the true limit sent: placed
+
+
 def test_where_tf2_py_is_absent_auto_is_the_model_and_tf2_py_one_line():
     """This interpreter (the ROS 2 wheels) has no tf2_py: auto falls back, tf2_py is refused."""
     if not missing():

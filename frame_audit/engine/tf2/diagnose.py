@@ -8,7 +8,7 @@ reads the limiting edge's whole history: who sent it, at what rate, how far
 its stamps run behind their arrival and since when, and the number that would have made the
 lookup succeed (the wait, or how much later the publisher should stamp).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import difflib
 import statistics
 from typing import Any, Dict, List, Optional, Tuple
@@ -98,6 +98,9 @@ def explain(replay: Replay, target: str, source: str, requested: float, asked_at
                                replay.tf2, model_name(replay.distro), _modelled(replay, base)),
                            **base)
     if error.kind in ('future', 'past', 'single', 'empty'):
+        chain = lookup_chain(replay, target, source, asked_at)
+        if chain and error.frame not in {child for _, child in chain}:
+            return _off_chain(replay, base, chain, clock, arrived)
         return _extrapolation(replay, base, error.frame, clock, arrived)
     if error.kind == 'no_frame':
         return _missing(replay, base, error.frame, asked_at, arrived)
@@ -107,6 +110,94 @@ def explain(replay: Replay, target: str, source: str, requested: float, asked_at
         return _loop(replay, base, asked_at)
     return Explanation(cause='invalid', why=error.text, fix='name frames without a leading '
                        "'/' and never empty (tf2 frame ids)", **base)
+
+
+def lookup_chain(replay: Replay, target: str, source: str,
+                 asked_at: float) -> List[Tuple[str, str]]:
+    """
+    Return the edges (parent, child) a lookup needs, as tf2's walkToTopParent composes them.
+
+    From the source up to where it meets the target's ancestry, then from the target up to
+    there, in the tree held at asked_at; where the two do not meet then, a root's parent is
+    the edge that came to it later in the recording (an edge not yet sent). An edge above
+    the meeting frame is off the chain, though tf2 may read it (and name it) on its way.
+    Empty when the two never share a tree.
+    """
+    buffer = replay.buffer_at(asked_at)
+    coming: Dict[str, Tuple[float, str]] = {}  # a root then: (first arrival, parent) of its edge
+    for (parent, child), history in replay.histories.items():
+        first = min(history.received)
+        if first > asked_at and (child not in coming or first < coming[child][0]):
+            coming[child] = (first, parent)
+
+    def up(frame: str, later: bool) -> List[str]:
+        seen = [frame]
+        while True:
+            parent = buffer.parent_of(frame)
+            if parent is None and later and frame in coming:
+                parent = coming[frame][1]
+            if parent is None or parent in seen:
+                return seen
+            seen.append(parent)
+            frame = parent
+
+    for later in (False, True):
+        above_source, above_target = up(source, later), up(target, later)
+        meeting = next((frame for frame in above_source if frame in above_target), None)
+        if meeting is not None:
+            sides = above_source[:above_source.index(meeting) + 1], \
+                above_target[:above_target.index(meeting) + 1]
+            return [(parent, child) for side in sides for child, parent in zip(side, side[1:])]
+    return []
+
+
+def _off_chain(replay: Replay, base: dict, chain: List[Tuple[str, str]], clock: Clock,
+               arrived: float) -> Explanation:
+    """
+    Explain a refusal whose text names an edge the lookup does not need.
+
+    tf2 walks up from the source; where that walk stops below the target (an edge not yet
+    sent, or missing the time), it walks up from the target and reports the first edge there
+    that misses, such as the target's own parent edge. The edge that limits the lookup is
+    the first of its chain that could not answer at that moment.
+    """
+    error, requested, asked_at = base['answer'].error, base['requested'], base['asked_at']
+    buffer = replay.buffer_at(asked_at)
+    named = replay.edge_of(error.frame, asked_at)
+    said = "tf2's text names {}, an edge this lookup does not need (it needs {}): tf2 read it " \
+        'on its way up from {} once its walk up from {} had stopped; '.format(
+            named.name if named else 'the edge above ' + error.frame,
+            ', '.join('{} → {}'.format(*e) for e in chain), base['target'], base['source'])
+    for parent, child in chain:
+        cache = buffer.caches.get(child)
+        if cache is None:
+            history = replay.histories[(parent, child)]  # the chain is the histories' edges
+            facts = edge_facts(history, asked_at, base['wait_s'], None, clock)
+            if min(history.stamps) > requested:
+                return Explanation(cause='before_first', edge=facts, why=said + '{} had sent '
+                                   'nothing by {}, and its first sample is stamped {}, after the '
+                                   'requested {}'.format(history.name, replay.into(asked_at),
+                                                         fmt(min(history.stamps)),
+                                                         fmt(requested)),
+                                   fix='ask after {} (no setting brings back data never sent)'
+                                   .format(fmt(min(history.stamps))), **base)
+            first = min(history.received)
+            placed = _placed_at(replay, base, first)
+            if placed is not None:
+                base['wait_needed_s'] = placed - arrived + MARGIN_S
+            return Explanation(cause='not_yet', edge=facts, why=said + '{} was first sent {} s '
+                               'after the lookup, {}'.format(history.name, fmt(first - asked_at),
+                                                             replay.into(first)),
+                               fix='wait for {} before asking ({})'.format(
+                                   history.name, _wait_fix(base)),
+                               fix_s=base.get('wait_needed_s'), **base)
+        sample, miss = cache.value(to_ns(requested))
+        if sample is None and miss is not None:
+            base = dict(base, answer=Answer(error=Tf2Error(
+                error.exception, miss.kind, error.text, child, miss.requested, miss.nearest)))
+            explained = _extrapolation(replay, base, child, clock, arrived)
+            return replace(explained, why=said + explained.why)
+    return _extrapolation(replay, base, error.frame, clock, arrived)
 
 
 def _modelled(replay: Replay, base: dict) -> str:
