@@ -289,6 +289,38 @@ def test_a_time_of_an_edge_off_the_chain_is_not_the_limiting_edge(tmp_path):
     assert waited.wait_needed_s == pytest.approx(1.002 - (arrived - T0), abs=0.01)
 
 
+def two_parents(path: Path, imu: bool) -> Path:
+    """Write odom under map (10 Hz) and, with imu, also under odom_imu 50 ms later (10 Hz)."""
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),))]
+    messages += [Message(T0 + k / 20 + 0.002, TF_TOPIC, (TransformRecord(
+        'odom', 'base_link', T0 + k / 20, (0.02 * k, 0.0, 0.0), Q),)) for k in range(100)]
+    for k in range(50):
+        t = T0 + k / 10
+        messages.append(Message(t + 0.003, TF_TOPIC, (TransformRecord(
+            'map', 'odom', t, (0.1, 0.0, 0.0), Q),)))
+        if imu:
+            messages.append(Message(t + 0.053, TF_TOPIC, (TransformRecord(
+                'odom_imu', 'odom', t + 0.05, (0.0, 0.0, 0.0), Q),)))
+    write_bag(path, sorted(messages, key=lambda m: m.received), beams=8)
+    return path
+
+
+def test_two_trees_of_a_frame_with_two_parents_name_the_frame_not_an_edge(tmp_path):
+    """
+    Issue 30: odom under map and odom_imu; at 2.06 s odom's sample is odom_imu's.
+
+    Told as two parents of odom, with both edges; the twin with one parent places it.
+    """
+    torn = lookup_in(two_parents(tmp_path / 'torn.mcap', True), 'map', 'laser', at='+2.06').one
+    assert torn.answer.error.kind == 'two_trees' and torn.cause == 'two_parents', torn.why
+    assert 'odom has 2 parents in this recording: map → odom (10.0 Hz), odom_imu → odom ' \
+        '(10.0 Hz)' in torn.why and 'then odom was under odom_imu' in torn.why
+    assert 'laser in the tree under odom_imu' in torn.why and 'give odom one parent' in torn.fix
+    one = lookup_in(two_parents(tmp_path / 'one.mcap', False), 'map', 'laser', at='+2.06').one
+    assert one.answer.ok
+
+
 @pytest.mark.parametrize('robot,topic', [(RACECAR, '/pf/pose'), (variant(
     RACECAR, 'amcl', poses=(PoseOut('/amcl_pose', 'base_link', 5.0, POSE_WITH_COVARIANCE),)),
     '/amcl_pose')])

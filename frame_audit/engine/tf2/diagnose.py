@@ -60,7 +60,8 @@ class Explanation:
     answer: Answer
     cause: str  # ok, late_stamps, delivered_late, low_rate, stall, clocks_apart,
     # older_than_cache, before_first, sent_once, nobody_sends, static_missing, not_yet,
-    # two_trees, loop, invalid; models_differ: tf2 itself refused where the model did not
+    # two_trees, two_parents, loop, invalid; models_differ: tf2 itself refused where the
+    # model did not
     why: str
     fix: str = ''
     fix_s: Optional[float] = None
@@ -450,26 +451,63 @@ def _placed_at(replay: Replay, base: dict, after: float) -> Optional[float]:
         base['target'], base['source'], base['requested'], moment).ok), None)
 
 
-def _root(buffer: Buffer, frame: str) -> str:
+def _root(buffer: Buffer, frame: str, time: int = 0) -> str:
+    """Return the root above frame, following each frame's parent at time (0: the newest)."""
     seen = {frame}
-    parent = buffer.parent_of(frame)
+    parent = buffer.parent_of(frame, time)
     while parent is not None and parent not in seen:
         frame = parent
         seen.add(frame)
-        parent = buffer.parent_of(frame)
+        parent = buffer.parent_of(frame, time)
     return frame
 
 
 def _two_trees(replay: Replay, base: dict, target: str, source: str,
                asked_at: float) -> Explanation:
-    """Explain frames in two trees: name both roots."""
+    """
+    Explain frames in two trees: name both roots, as the walk found them at the time asked.
+
+    A frame with two parents in the recording (two nodes sending its edge) is in one tree or
+    the other by the sample nearest the time asked: that is the cause, not a missing edge.
+    """
     buffer = replay.buffer_at(asked_at)
-    roots = _root(buffer, target), _root(buffer, source)
-    why = '{} is in the tree under {}, {} in the tree under {}: no edge joins them at {}'.format(
-        target, roots[0], source, roots[1], replay.into(asked_at))
-    return Explanation(cause='two_trees', why=why,
-                       fix='send the edge that joins {} and {} (often a static transform from '
-                       'the URDF)'.format(roots[0], roots[1]), **base)
+    time = to_ns(base['requested']) if base['requested'] else 0
+    roots = _root(buffer, target, time), _root(buffer, source, time)
+    where = '{} is in the tree under {}, {} in the tree under {}'.format(
+        target, roots[0], source, roots[1])
+    torn = _two_parents(replay, buffer, (target, source), time)
+    if torn:
+        frame, parents = torn
+        edges = ['{} ({})'.format(history.name, _hz(history.rate_hz(), 1)) for history in
+                 (replay.histories[(parent, frame)] for parent in parents)]
+        then = buffer.parent_of(frame, time)
+        return Explanation(cause='two_parents', why='{} has {} parents in this recording: {}. '
+                           'tf2 keeps one cache per frame and follows the parent of its sample at '
+                           'or before the time asked; then {} was under {}, so {} at {}'.format(
+                               frame, len(parents), ', '.join(edges), frame, then, where,
+                               replay.into(asked_at)),
+                           fix='give {} one parent: stop one of its senders, or chain them as '
+                           'REP 105 does (one frame above the other)'.format(frame), **base)
+    return Explanation(cause='two_trees', why='{}: no edge joins them at {}'.format(
+        where, replay.into(asked_at)), fix='send the edge that joins {} and {} (often a static '
+        'transform from the URDF)'.format(roots[0], roots[1]), **base)
+
+
+def _two_parents(replay: Replay, buffer: Buffer, frames: Tuple[str, ...],
+                 time: int) -> Optional[Tuple[str, List[str]]]:
+    """Return the first frame above frames sent with two parents or more, and its parents."""
+    parents: Dict[str, List[str]] = {}
+    for parent, child in replay.histories:
+        parents.setdefault(child, []).append(parent)
+    for start in frames:
+        seen = set()
+        frame: Optional[str] = start
+        while frame is not None and frame not in seen:
+            seen.add(frame)
+            if len(parents.get(frame, ())) > 1:
+                return frame, sorted(parents[frame])
+            frame = buffer.parent_of(frame, time)
+    return None
 
 
 def _loop(replay: Replay, base: dict, asked_at: float) -> Explanation:
