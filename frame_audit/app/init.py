@@ -64,7 +64,12 @@ def tree_pass(recording: Recording) -> TreePass:
 
     diff keeps this tree for a recording with no odometry to start from (MeasureError).
     """
-    types = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
+    topics = recording.info.topics
+    counted = any(count for _, count in topics.values())  # an index may not count at all
+    # a topic declared with no message (a scan never published) is not the robot's: init
+    # writes only what it measured
+    types = {topic: msgtype for topic, (msgtype, count) in topics.items()
+             if count or not counted}
     odom_topic, scan_topic = _topics(types)
     probe = AuditConfig(hardware_id=recording.path.stem, odom_topic=odom_topic or '/odom',
                         scan_topic=scan_topic or '/scan', laser_frame='', pose_topics=(),

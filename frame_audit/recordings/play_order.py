@@ -56,10 +56,13 @@ class Disorder:
         """Return the report's note on the file's order, or None when it keeps log-time order."""
         if not self.count:
             return None
+        worst = self.worst_ns * 1e-9  # under a millisecond, "0.000 s" would read as none
         return ('{}: {} message{} of the audited topics {} stored after messages logged up to '
-                '{:.3f} s later; {}'.format(
+                '{} later; {}'.format(
                     self.file, self.count, '' if self.count == 1 else 's',
-                    'is' if self.count == 1 else 'are', self.worst_ns * 1e-9,
+                    'is' if self.count == 1 else 'are',
+                    '{:.3f} s'.format(worst) if worst >= 0.001 else
+                    '{:.3f} ms'.format(worst * 1e3),
                     'the file holds no message indexes, so ros2 bag play plays it in file '
                     'order, and so it was audited' if self.file_order else
                     'audited in log-time order, as ros2 bag play plays them'))

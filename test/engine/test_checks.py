@@ -200,7 +200,8 @@ def test_a_verdict_does_not_outlive_its_data():
     results = feed(audit, Car(seconds=30.0, static=False, pf=False))[-1]
     pose_frame = by_id(results)['pose_frame']
     assert pose_frame.level == Level.STALE
-    assert '/pf/viz/inferred_pose: 0 of 20 samples placed' in pose_frame.summary
+    assert '/pf/viz/inferred_pose: 0 samples placed against laser by TF in the last 10 s, 20 ' \
+        'needed' in pose_frame.summary
 
 
 def test_samples_that_cannot_be_placed_are_counted_by_reason_not_by_stamp():

@@ -7,6 +7,7 @@ Every recording is written by the project's own writer from test/robots.py; the 
 through the command line as a user would run it. Each fault test has a twin that differs
 in that one habit and must stay quiet: a false alarm is as bad as a missed fault.
 """
+from dataclasses import replace
 import json
 import math
 from pathlib import Path
@@ -106,6 +107,22 @@ def test_a_moved_lidar_or_a_wrong_pose_topic_fails_against_the_reference(
     assert found and "but its poses are base_link's" in found[0]['message']
 
 
+def with_empty_topic(source: Path, folder: Path, topic: str, msgtype: str) -> Path:
+    """Copy a recording to a rosbag2 folder that also declares topic, with no message on it."""
+    from rosbags.highlevel import AnyReader
+    from rosbags.rosbag2 import StoragePlugin, Writer
+    from rosbags.typesys import get_typestore, Stores
+    store = get_typestore(Stores.ROS2_HUMBLE)
+    with AnyReader([source]) as reader, Writer(folder, version=Writer.VERSION_LATEST,
+                                               storage_plugin=StoragePlugin.MCAP) as writer:
+        copied = {c.id: writer.add_connection(c.topic, c.msgtype, typestore=store)
+                  for c in reader.connections}
+        writer.add_connection(topic, msgtype, typestore=store)
+        for connection, log_ns, data in reader.messages():
+            writer.write(copied[connection.id], log_ns, data)
+    return folder
+
+
 def test_init_names_the_lidar_by_its_frame_when_no_scan_was_recorded(folder: Path, run) -> None:
     """No /scan recorded: the LiDAR is the frame named like one, said as such, and measured."""
     robot = variant(TURTLEBOT, 'turtlebot_no_scan', scan_frame=None)
@@ -117,6 +134,12 @@ def test_init_names_the_lidar_by_its_frame_when_no_scan_was_recorded(folder: Pat
     assert 'translation: [-0.032, 0.0, 0.182]' in text  # its mount, measured, not the car's
     assert 'the LiDAR is taken to be base_scan, by its name' in text
     assert quiet(run(robot, config))
+    # a /scan declared but never published (0 messages) is no scan recorded
+    empty = with_empty_topic(reference, folder / 'turtlebot_empty_scan', '/scan',
+                             'sensor_msgs/msg/LaserScan')
+    assert main(['init', str(empty), '--output', str(folder / 'empty_scan.yaml')]) == 0
+    text = (folder / 'empty_scan.yaml').read_text()
+    assert 'laser: base_scan  # named like a LiDAR' in text and '/scan  # not in the' in text
     # the twin with two frames named like a LiDAR: neither is chosen, both are named
     two = variant(TURTLEBOT, 'turtlebot_two_lidars', scan_frame=None,
                   extra_edges=(('base_link', 'rear_laser', (-0.2, 0.0, 0.15), math.pi),))
@@ -144,6 +167,32 @@ def test_a_config_that_sets_no_laser_offset_compares_no_mount(run, folder: Path,
     # the twin: the file that sets it compares it, and the car's defaults, chosen by giving
     # no file, still judge the car (test_init_round_trip_on_the_f1tenth_car)
     assert run(TURTLEBOT, configs['turtlebot']).level('laser_offset') == 'OK'
+
+
+def test_the_car_without_config_still_fails_for_frames_its_own_data_names(folder: Path) -> None:
+    """
+    The pointer's twin: the car audited with no --config keeps its ERRORs (issue 32).
+
+    Its LiDAR mount not sent while its scans name laser, and slam_toolbox's map -> odom not
+    sent while its poses are in map: the recording's own messages name both frames.
+    """
+    def edit(message, change):
+        if not isinstance(message.payload, tuple):
+            return message
+        kept = tuple(r for r in map(change, message.payload) if r is not None)
+        return replace(message, payload=kept) if kept else None
+    unmounted = (lambda r: replace(r, child='imu') if r.child == 'laser' else r)  # IMU's kept
+    slam_down = (lambda r: None if r.child == 'odom' else r)
+    for change, check in ((unmounted, 'laser_offset'), (slam_down, 'chain_order')):
+        path = folder / 'car_without_{}.mcap'.format(check)
+        messages = [m for m in (edit(m, change) for m in drive_car(12.0, seed=4)) if m]
+        write_bag(path, messages, pose_types=POSE_TYPES, beams=16)
+        assert main(['audit', str(path), '--format', 'json', '--output',
+                     str(path.with_suffix('.json'))]) == 1
+        found = [f for f in json.loads(path.with_suffix('.json').read_text())['findings']
+                 if f['check'] == check]
+        assert [f['level'] for f in found] == ['ERROR'], found
+        assert 'frame-audit init' not in found[0]['message']
 
 
 # -- messages name config keys and tree facts ------------------------------------------------

@@ -8,7 +8,7 @@ records them, beside its twin with one sender; the audit runs as a user runs it.
 """
 import math
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Callable, Dict, List, Tuple
 
 from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from rosbags.rosbag1 import Writer
@@ -34,11 +34,13 @@ def tf1(types, edges: List[Edge], stamp: float) -> object:
 
 
 def ros1_bag(path: Path, body: List[Edge], moving: Tuple[str, str],
-             senders: Dict[str, float], rate_hz: float = 30.0, seconds: float = 10.0) -> Path:
+             senders: Dict[str, float], rate_hz: float = 30.0, seconds: float = 10.0,
+             clock: Callable[[str, float], float] = lambda name, t: 0.0) -> Path:
     """
     Write a drive: the body latched by robot_state_publisher, moving sent by each sender.
 
-    senders maps a callerid to its drift (m/s): two odometry nodes disagree slowly.
+    senders maps a callerid to its drift (m/s): two odometry nodes disagree slowly. clock
+    gives how far ahead of its arrival a sender stamps at t (another computer's clock).
     """
     types = ros1_types()
     with Writer(path) as writer:
@@ -50,10 +52,11 @@ def ros1_bag(path: Path, body: List[Edge], moving: Tuple[str, str],
         for i in range(int(seconds * rate_hz)):
             t = i / rate_hz
             for name, drift in senders.items():
-                stamp = T0 + t + 0.001 * list(senders).index(name)
+                received = T0 + t + 0.001 * list(senders).index(name)
+                stamp = received + clock(name, t)
                 pose = (1.5 * math.sin(0.15 * t) + drift * t, 1.5 - 1.5 * math.cos(0.15 * t),
                         0.0)
-                writer.write(connections[name], int(stamp * 1e9), types.serialize_ros1(
+                writer.write(connections[name], int(received * 1e9), types.serialize_ros1(
                     tf1(types, [(moving[0], moving[1], pose, 0.15 * t)], stamp), TF_TYPE))
     return path
 
@@ -97,3 +100,29 @@ def test_two_callerids_sending_odom_to_the_base_are_named(tmp_path: Path) -> Non
         assert twin['findings'] == [] and code == 0, (name, twin['findings'])
         rows = {row['frame']: row for row in twin['frames']}
         assert rows[moving[1]]['publishers'] == list(one)
+
+
+def test_two_senders_on_clocks_apart_are_no_loop(tmp_path: Path) -> None:
+    """
+    A sailboat's EKF stamping 20881.5 s ahead beside its camera's odometry, on one edge.
+
+    Every switch between them sends the stamps back: two senders and the lag say what it
+    is, never "a recording replayed in a loop". Its twin: one sender whose clock is set
+    back 30 s half-way still gets that word.
+    """
+    body, moving, (base, laser, offset) = HUSKY
+    robot = config(tmp_path / 'boat.yaml', base, laser, offset)
+    ahead = {'/ekf_se': 20881.5, '/zed_node': 0.0}
+    code, two, _ = audit_json(ros1_bag(tmp_path / 'boat_two_clocks.bag', body, moving,
+                                       {'/ekf_se': 0.0, '/zed_node': 80.0},  # 800 m apart
+                                       clock=lambda name, t: ahead[name]), '--config', robot)
+    checks = {f['check'] for f in two['findings']}
+    assert {'parent_uniqueness', 'timing'} <= checks and code == 1, two['findings']
+    # the switches between them are neither a loop nor odometry's own jumps
+    assert not [f for f in two['findings'] if 'stamps went back' in f['message']
+                or 'jumped' in f['message']], two['findings']
+    code, reset, _ = audit_json(ros1_bag(tmp_path / 'boat_reset.bag', body, moving,
+                                         {'/ekf_se': 0.0}, clock=lambda name, t:
+                                         -30.0 if t >= 5.0 else 0.0), '--config', robot)
+    assert [f['check'] for f in reset['findings'] if 'stamps went back' in f['message']] == \
+        ['timing'], reset['findings']

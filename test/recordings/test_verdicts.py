@@ -658,7 +658,18 @@ OTHER_ROBOTS = (  # as their public recordings look (issue 32)
     variant(FOXBOT, 'two_lasers', scan_frame='front_laser', poses=(), body=(
         ('base_link', 'front_laser', (0.3, 0.0, 0.2), 0.0),
         ('base_link', 'rear_laser', (-0.3, 0.0, 0.2), math.pi))),
-    variant(TURTLEBOT, 'tb3_no_scan', scan_frame=None))  # its LiDAR known by name only
+    variant(TURTLEBOT, 'tb3_no_scan', scan_frame=None),  # its LiDAR known by name only
+    variant(TURTLEBOT, 'evo_tf_example', map_frame=None, odom_topic=None, scan_frame=None,
+            poses=(), body=(('base_footprint', 'base_link', (0.0, 0.0, 0.01), 0.0),)),
+    variant(BOAT, 'sailboat'),  # the car's map -> odom -> base_link, and no LiDAR at all
+    variant(TURTLEBOT, 'jetacker', scan_frame='laser', poses=(), body=(  # laser beside the base
+        ('base_footprint', 'base_link', (0.0, 0.0, 0.0), 0.0),
+        ('base_footprint', 'laser', (0.0, 0.0, 0.0), 0.0))))
+LIDAR_SAID = {'tb3_no_scan': 'base_scan below base_link is named like a LiDAR',
+              'tb3_webots': 'LDS-01 below base_link is named like a LiDAR',
+              'evo_tf_example': 'no frame below base_link is named like a LiDAR',
+              'sailboat': 'no frame below base_link is named like a LiDAR',
+              'jetacker': 'laser is not below base_link'}
 
 
 @pytest.mark.parametrize('robot', OTHER_ROBOTS, ids=lambda robot: robot.name)
@@ -675,10 +686,7 @@ def test_other_robots_get_their_pointer_and_nothing_else(folder: Path, robot: Ro
     assert audited.code == 0 and 'ERROR' not in {f['level'] for f in audited.findings()}
     assert {f['check'] for f in audited.findings()} - {pointer[0]['check']} <= \
         ({'transform_values'} if robot.slash else set()), audited.findings()
-    lidar = {'tb3_no_scan': 'base_scan below base_link is named like a LiDAR',
-             'tb3_webots': 'LDS-01 below base_link is named like a LiDAR'}.get(
-        robot.name, '({} header) is in the tree'.format('/scan'))
-    assert lidar in pointer[0]['message']
+    assert LIDAR_SAID.get(robot.name, '(/scan header) is in the tree') in pointer[0]['message']
     config, _ = init(folder / '{}{}'.format(robot.name, '.bag' if robot.ros1 else '.mcap'))
     twin = audit(record(folder, variant(robot, robot.name + '_twin')), config)
     assert twin.code == 0 and {f['check'] for f in twin.findings()} <= \

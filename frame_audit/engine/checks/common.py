@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
 import re
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from ..check_ids import CHECK_IDS
 from ..config import AuditConfig
@@ -75,6 +75,24 @@ def split_judged_from(store: FrameStore, config: AuditConfig,
 def moves(edge: Edge) -> bool:
     """Return whether an edge's /tf values moved: a joint or a vehicle, not a mount."""
     return edge.reach_m > MOVES_M or edge.reach_rad > MOVES_RAD
+
+
+def senders_at_once(edge: Edge, start: float) -> List[str]:
+    """
+    Return the publishers that sent an edge during the same time within the window, sorted.
+
+    One node taking over from another (a restart under a new name) is no fault; two sending
+    at once are. A static publisher counts as sending for good: its value is latched.
+    """
+    spans = sorted(((name, activity) for name, activity in edge.publishers.items()
+                    if activity.last_received >= start),
+                   key=lambda item: item[1].first_received)
+    names: Set[str] = set()
+    for index, (first, early) in enumerate(spans):
+        for second, late in spans[index + 1:]:
+            if late.first_received <= early.last_received:
+                names.update((first, second))
+    return sorted(names)
 
 
 def static_and_moving(edge: Edge, config: AuditConfig) -> bool:
@@ -161,9 +179,10 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
          for frame in (odometry.child_frames if odometry else ())}
     if any(frame in store.frames and frame != want for frame, want in named):
         return True
-    if config.laser_frame and config.laser_frame not in store.frames and \
+    scans = {frame.lstrip('/') for frame in store.scan_frames}
+    if config.laser_frame and config.laser_frame not in store.frames | scans and \
             config.base_frame in store.frames and lidars_by_name(store, config.base_frame):
-        return True  # its LiDAR has another name (base_scan, LDS-01), with no scan recorded
+        return True  # its LiDAR has another name (base_scan, LDS-01), and no scan names ours
     configured = set(moving_chain(config) + (config.laser_frame,) +
                      tuple(config.required_frames or ())) - {''}
     return 2 * len(configured - store.frames) > len(configured)

@@ -78,8 +78,12 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
                              '; ' + LOST_STATIC_NOTE if lost else ''),
             'trees', frames=tuple(t[0] for t in trees),
             values=split_judged_from(store, config, trees)))
-    summary = unknown or '; '.join(waiting) or ('one tree of {}, every header frame in it'.format(
-        plural(len(store.frames), 'frame')) if trees else no_transform(store))
+    read = sorted({topic for topics in named.values() for topic in topics})
+    listed = ' and '.join([', '.join(read[:-1])] * (len(read) > 1) + read[-1:])
+    summary = unknown or '; '.join(waiting) or ('one tree of {}{}'.format(
+        plural(len(store.frames), 'frame'), ', holding the frames {} name{}'.format(
+            listed, 's' if len(read) == 1 else '') if read else '')
+        if trees else no_transform(store))  # the topics read, never ones the audit skipped
     return CheckResult(CONNECTIVITY, summary, findings, {'trees': len(trees)},
                        stale=not trees or bool(unknown) or bool(waiting))
 

@@ -7,6 +7,7 @@ from typing import Dict, List, Tuple
 from .common import arrow, describe, explained_by_lost_static, init_pointer, \
     is_another_robot, judged_from, lidars_by_name, LOST_STATIC_NOTE, moves, source, static_lost, \
     undecoded_tf, warming_up, window
+from .tree_shape import unclaimed
 from ..check_ids import LASER
 from ..config import AuditConfig
 from ..edge import Edge
@@ -79,7 +80,7 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
         return CheckResult(LASER, '{} cannot be checked: {} is not in the tree as read, and {}, '
                            'so whether anything publishes {} cannot be known'.format(
                                name, laser, undecoded, name), stale=True)
-    if not is_another_robot(store, config):
+    if not is_another_robot(store, config) and not unclaimed(store, config, (laser,)):
         return CheckResult(LASER, '', [Finding(
             LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static '
             'transform in the bringup launch; {})'.format(laser, name,
@@ -108,10 +109,12 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
     value = found.transform
     if value is None or not path:
         lost = explained_by_lost_static(store, base, laser)
+        level, hint = init_pointer(config) if is_another_robot(store, config) else \
+            (Level.ERROR, '')
         return CheckResult(LASER, '', [Finding(
-            LASER, Level.WARN if lost else Level.ERROR, '{} cannot be composed: {}{}'.format(
+            LASER, Level.WARN if lost else level, '{} cannot be composed: {}{}'.format(
                 name, found.reason or '{} is not below {}'.format(laser, base),
-                '. ' + LOST_STATIC_NOTE if lost else ''),
+                '. ' + LOST_STATIC_NOTE if lost else '; ' + hint if hint else ''),
             'unreachable', frames=(base, laser))])
     moving = [edge for edge in path if moves(edge)]
     if moving:

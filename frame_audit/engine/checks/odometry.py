@@ -10,7 +10,8 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .common import arrow, init_pointer, since_start, source, times, unreadable, window
+from .common import arrow, init_pointer, senders_at_once, since_start, source, times, \
+    unreadable, window
 from .pose_topics import car_speed, not_recorded, silent_topic, unlisted_topics, VERDICT_WINDOW
 from ..check_ids import ODOMETRY
 from ..config import AuditConfig
@@ -134,9 +135,11 @@ def _has_two_sources_since(edge: Edge, start: float) -> bool:
     Return whether the edge came from two sources since start: its jumps are theirs.
 
     Jumps between two sources' tracks are parent_uniqueness's, as long as it reports them (its
-    window); a reset after the second source has gone is odometry's again.
+    window): told by the tracks, or by two publishers sending it at once (a ROS 1 bag's
+    callerids, the live graph). A reset after the second source has gone is odometry's again.
     """
-    return edge.sources.two_tracks is not None and edge.sources.two_tracks.last_received >= start
+    return edge.sources.two_tracks is not None and \
+        edge.sources.two_tracks.last_received >= start or len(senders_at_once(edge, start)) > 1
 
 
 def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:

@@ -6,10 +6,10 @@ One parent per frame, one source per edge: parent_uniqueness.
 tf2 keeps one parent and silently re-parents a frame; a second parent, a cycle, two nodes
 sending one edge (told from the data where no sender is recorded) are found here.
 """
-from typing import Dict, List, Set, Tuple
+from typing import Dict, List, Tuple
 
-from .common import arrow, describe, no_transform, plural, source, static_and_moving, \
-    TF2_REPEATED_STAMP, window
+from .common import arrow, describe, no_transform, plural, senders_at_once, source, \
+    static_and_moving, TF2_REPEATED_STAMP, window
 from .tree_shape import holds_in_window
 from ..check_ids import PARENTS
 from ..config import AuditConfig
@@ -75,31 +75,13 @@ def _cycles(store: FrameStore, start: float) -> List[Finding]:
             for key, cycle in sorted(found.items())]
 
 
-def _at_once(edge: Edge, start: float) -> List[str]:
-    """
-    Return the publishers that sent an edge during the same time within the window, sorted.
-
-    One node taking over from another (a restart under a new name) is no fault; two sending
-    at once are. A static publisher counts as sending for good: its value is latched.
-    """
-    spans = sorted(((name, activity) for name, activity in edge.publishers.items()
-                    if activity.last_received >= start),
-                   key=lambda item: item[1].first_received)
-    names: Set[str] = set()
-    for index, (first, early) in enumerate(spans):
-        for second, late in spans[index + 1:]:
-            if late.first_received <= early.last_received:
-                names.update((first, second))
-    return sorted(names)
-
-
 def _two_sources(store: FrameStore, config: AuditConfig, start: float) -> List[Finding]:
     findings = []
     for edge in sorted(store.edges.values(), key=lambda e: e.key):
         if not holds_in_window(edge, start):
             continue
         name = arrow(edge.parent, edge.child)
-        senders = _at_once(edge, start)
+        senders = senders_at_once(edge, start)
         sources = edge.sources
         if static_and_moving(edge, config):
             findings.append(Finding(

@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .common import arrow, unreadable, warming_up
+from .common import arrow, plural, unreadable, warming_up
 from .laser import laser_path
 from .pose_topics import car_speed, not_recorded, silent_topic, unlisted_topics, VERDICT_WINDOW
 from ..check_ids import POSE
@@ -114,8 +114,9 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
                 '; ' + why if why else '')
         placed = sum(1 for s in list(track.scored)[-VERDICT_WINDOW:]
                      if s.received >= now - config.history_s and declared in s.distances)
-        return None, '{}: {} of {} samples placed against {} by TF in the last {} s{}'.format(
-            pose.topic, placed, config.pose_min_samples, declared, fmt(config.history_s, 0),
+        return None, '{}: {} placed against {} by TF in the last {} s, {} needed ({}){}'.format(
+            pose.topic, plural(placed, 'sample'), declared, fmt(config.history_s, 0),
+            config.pose_min_samples, config.key('pose_frame.min_samples'),
             '; not placed: ' + why if why else ''), True
     best = min(medians, key=medians.__getitem__)
     distances = _shown(medians, declared, config.base_frame)
@@ -234,10 +235,10 @@ def check_pose_frame(store: FrameStore, config: AuditConfig, now: float) -> Chec
     absent = []
     pose_topics = config.pose_topics or ()
     for pose in pose_topics:
-        offset = _offset_finding(pose, store, config)
-        if offset:
-            findings.append(offset)
         track = store.tracks.get(pose.topic)
+        offset = _offset_finding(pose, store, config) if track is not None else None
+        if offset:  # a conversion judged only where its topic came: no verdict on nothing
+            findings.append(offset)
         if track is None:
             stale += 1
             if not_recorded(store, pose.topic):

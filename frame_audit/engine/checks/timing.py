@@ -7,7 +7,7 @@ An edge that stops leaves nodes unable to transform; a bag that loops makes time
 """
 from typing import Dict, List, Optional, Tuple
 
-from .common import arrow, no_transform, plural, source, window
+from .common import arrow, no_transform, plural, senders_at_once, source, window
 from ..check_ids import TIMING
 from ..config import AuditConfig
 from ..edge import Edge
@@ -159,8 +159,11 @@ def _lag_finding(group: List[Tuple[float, str, Edge]], config: AuditConfig,
 def _stamps_back(edges: List[Edge], config: AuditConfig, now: float) -> List[Finding]:
     """Report edges whose stamps went back while the receive clock ran on, in one finding."""
     start = window(config, now)
+    # two senders at once on clocks apart make the stamps go back at every switch between
+    # them: no loop or reset, and parent_uniqueness and the lag say what it is
     jumped = [(edge, edge.stamp_jumps[-1]) for edge in edges if edge.stamp_jumps
-              and (edge.stamp_jumps[-1].received or now) >= start]
+              and (edge.stamp_jumps[-1].received or now) >= start
+              and len(senders_at_once(edge, start)) < 2]
     if not jumped:
         return []
     listed = ', '.join('{} by {} s ({}×)'.format(

@@ -46,7 +46,7 @@ def missing_frames(frames: Sequence[str], key: str, check: str, store: FrameStor
             names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent),
             values=judged_from(store, config)), ''
     hint, level = '', Level.ERROR
-    if check == CHAIN and is_another_robot(store, config):
+    if check == CHAIN and (is_another_robot(store, config) or unclaimed(store, config, absent)):
         level, pointer = init_pointer(config)
         hint = '. The tree has {}; {}'.format(tree_frames(store), pointer)
     return Finding(check, level, '{} {} not in the tree: {}{}'.format(
@@ -71,3 +71,17 @@ def header_frames(store: TreeReader, config: AuditConfig,
         for frame, count in track.child_frames.items():
             add(frame, topic, count, track.child_last[frame])
     return named
+
+
+def unclaimed(store: TreeReader, config: AuditConfig, frames: Sequence[str]) -> bool:
+    """
+    Return whether frames are only the assumed car's: no --config, no recorded header names them.
+
+    Without a config a robot lacking map or a LiDAR may simply have none (a diff drive with
+    no localization, a boat): the car's frames stand in for nobody's claim. A frame the
+    recording's own messages name (a scan in laser, a pose in map) is expected by the robot.
+    """
+    if not config.assumed:
+        return False
+    named = header_frames(store, config)
+    return not any(frame in named for frame in frames)
