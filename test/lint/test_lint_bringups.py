@@ -130,10 +130,19 @@ def test_a_map_a_left_out_launch_files_unknown_node_may_send_is_a_warn_naming_it
     assert report.worst() is Level.WARN
 
 
-def test_a_map_no_launch_file_of_the_workspace_sends_is_still_an_error(tmp_path):
+def test_a_map_no_launch_file_of_the_workspace_sends_is_a_warn_naming_its_usual_senders(
+        tmp_path):
+    """
+    Issue 31, class K: the map often comes from another workspace (the particle filter's).
+
+    Nothing here sending it is said, with who usually does; no ERROR for what the workspace
+    does not get wrong.
+    """
     (finding,), report = _map_missing(_racecar(tmp_path, TELEOP))
-    assert finding.level == 'ERROR' and 'map is in no declared transform' in finding.message
-    assert report.worst() is Level.ERROR  # exit 1
+    assert finding.level == 'WARN' and 'map is in no declared transform' in finding.message
+    assert 'map usually comes from localization or SLAM, often from a workspace of its own (a ' \
+        'particle filter, amcl, slam_toolbox, cartographer)' in finding.message
+    assert report.worst() is Level.WARN  # exit 0 at the default --fail-on error
 
 
 # two launch files that each send one edge, started together by a script

@@ -344,3 +344,27 @@ def test_a_description_without_the_prefix_the_simulator_places(tmp_path):
     # twin: frame_prefix joins the model to the simulator's frames
     report = lint(gym_racecar(tmp_path, 'ego_racecar/', '0.275'), measured=False)
     assert not [f for f in report.findings if f.check == 'connectivity'], report.findings
+
+
+# a description opened through pathlib.Path(share, 'urdf', file) (issue 31, class F)
+
+def _pathlib_bot(tmp_path: Path, opened: str) -> Path:
+    """Write a bot whose robot_state_publisher reads its URDF by open(<opened>)."""
+    return write(tmp_path / 'pathlib', {
+        'src/bot/package.xml': package('bot'),
+        'src/bot/CMakeLists.txt': cmake('bot', 'urdf', 'launch'),
+        'src/bot/urdf/bot.urdf': urdf('base_link laser 0.27'),
+        'src/bot/launch/bot.launch.py': launch_py(
+            "Node(package='robot_state_publisher', executable='robot_state_publisher', "
+            "parameters=[{{'robot_description': open({}).read()}}])".format(opened),
+            imports='from pathlib import Path\n'),
+    })
+
+
+def test_a_description_path_built_by_pathlib_of_several_parts_is_read(tmp_path):
+    """Path(a, b, c) joins all three, as os.path.join does: the mount is read and judged."""
+    for opened in ("Path(get_package_share_directory('bot'), 'urdf', 'bot.urdf')",
+                   "Path(get_package_share_directory('bot')).joinpath('urdf', 'bot.urdf')",
+                   share('bot', 'urdf', 'bot.urdf')):  # the os.path.join twin
+        report = lint(_pathlib_bot(tmp_path / str(abs(hash(opened))), opened), CAR)
+        assert parents(report).get('laser') == ('base_link',), (opened, report.findings)

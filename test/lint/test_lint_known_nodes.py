@@ -411,3 +411,24 @@ def test_a_tool_whose_parameters_cannot_be_read_is_not_a_finding(tmp_path):
               if f.check == 'lint_files']
     assert len(unread) == 2 and all('known only when the launch runs' in f.message
                                     for f in unread)
+
+
+def _slam(tmp_path: Path, executable: str) -> Path:
+    """Write a bringup whose slam_toolbox node is this executable, with its frames given."""
+    return one_package(tmp_path / executable, 'mapper', {'launch/slam.launch.py': launch_py(
+        "Node(package='slam_toolbox', executable={!r}, name='slam_toolbox', parameters=["
+        "{{'map_frame': 'map', 'odom_frame': 'odom', 'base_frame': 'base_link'}}])".format(
+            executable))}, installs=('launch',))
+
+
+def test_slam_toolboxs_map_and_localization_node_is_known(tmp_path):
+    """
+    Issue 31, class G: slam_toolbox has map_and_localization_slam_toolbox_node (Humble 2.6.10).
+
+    It sends map -> odom, and no 'did you mean'; a true misspelling still gets one.
+    """
+    report = lint(_slam(tmp_path, 'map_and_localization_slam_toolbox_node'))
+    assert parents(report).get('odom') == ('map',), report.findings
+    assert not [f for f in report.findings if 'did you mean' in f.message]
+    typo = lint(_slam(tmp_path, 'async_slam_toolbx_node'))
+    assert [f for f in typo.findings if "did you mean 'async_slam_toolbox_node'" in f.message]

@@ -19,6 +19,7 @@ CODE_NAMES = {'ekf_node': 'ekf_filter_node', 'ukf_node': 'ukf_filter_node',
               'async_slam_toolbox_node': 'slam_toolbox', 'sync_slam_toolbox_node': 'slam_toolbox',
               'localization_slam_toolbox_node': 'slam_toolbox',
               'lifelong_slam_toolbox_node': 'slam_toolbox',
+              'map_and_localization_slam_toolbox_node': 'slam_toolbox',
               'navsat_transform_node': 'navsat_transform_node'}
 
 

@@ -148,6 +148,7 @@ TABLE: Tuple[Publisher, ...] = (
               description=True),
     Publisher('slam_toolbox', ('async_slam_toolbox_node', 'sync_slam_toolbox_node',
                                'localization_slam_toolbox_node', 'lifelong_slam_toolbox_node',
+                               'map_and_localization_slam_toolbox_node',  # 2.6.10 (Humble)
                                'slam_toolbox::AsynchronousSlamToolbox',
                                'slam_toolbox::SynchronousSlamToolbox',
                                'slam_toolbox::LocalizationSlamToolbox',

@@ -5,8 +5,9 @@ A Python launch file's expressions computed statically, from the file and the wo
 
 Values are computed the way the launch would compute them where that needs no running launch:
 literals, names assigned in the file, os.path.join, PathJoinSubstitution, pathlib's `/`,
-get_package_share_directory and FindPackageShare (a package of the workspace), FindExecutable,
-and LaunchConfiguration: the value the launch is given, else its DeclareLaunchArgument default.
+Path(a, b, c) and joinpath, get_package_share_directory and FindPackageShare (a package of the
+workspace), FindExecutable, and LaunchConfiguration: the value the launch is given, else its
+DeclareLaunchArgument default.
 Anything else is Unresolved.
 """
 import ast
@@ -59,7 +60,8 @@ class Evaluator:
             'get_package_share_directory': self._share, 'FindPackageShare': self._share,
             'FindExecutable': self._executable,
             'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
-            'ParameterFile': self._first, 'str': self._first, 'Path': self._first,
+            'ParameterFile': self._first, 'str': self._first, 'Path': self._join,
+            'joinpath': self._joinpath,
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
             'RewrittenYaml': self._rewritten, 'ReplaceString': self._replaced,
             'find': self._receiver,  # FindPackageShare(p).find(p): the share folder
@@ -174,6 +176,15 @@ class Evaluator:
     def _join(self, call: ast.Call) -> Any:
         parts = [self.value(arg) for arg in call.args]
         if parts and all(isinstance(part, str) for part in parts):
+            return os.path.join(*parts)
+        return Unresolved(ast.unparse(call))
+
+    def _joinpath(self, call: ast.Call) -> Any:
+        """Return Path(a).joinpath(b, c) as a/b/c."""
+        if not isinstance(call.func, ast.Attribute):
+            return Unresolved(ast.unparse(call))
+        parts = [self.value(call.func.value)] + [self.value(arg) for arg in call.args]
+        if all(isinstance(part, str) for part in parts):
             return os.path.join(*parts)
         return Unresolved(ast.unparse(call))
 

@@ -337,18 +337,36 @@ def _missing(declared: Declared) -> List[Finding]:
     findings += _sent_by_a_bringup_left_out(
         [frame for frame in missing if frame not in hinted and frame in sent], declared)
     if rest:
-        level, possible = unknown_senders(declared)
+        _, possible = unknown_senders(declared)
         if declared.left_out.possible:  # a launch file not given may start its sender
-            level, possible = Level.WARN, possible + (
-                '; in launch files not given with --launch, {} may send it'.format(
-                    named_senders(declared.left_out.possible)))
+            possible += '; in launch files not given with --launch, {} may send it'.format(
+                named_senders(declared.left_out.possible))
+        # nothing here sending a frame is no fault of this workspace: on a car the map often
+        # comes from the particle filter's own workspace (issue 31, class K)
         findings.append(Finding(
-            CHAIN, level, '{} {} in no declared transform (frames.required lists {}): '
-            '{}{}{}'.format(', '.join(rest), 'is' if len(rest) == 1 else 'are',
-                            'it' if len(rest) == 1 else 'them', PUBLISHERS, possible,
-                            as_link(rest, declared)),
+            CHAIN, Level.WARN, '{} {} in no declared transform (frames.required lists {}): '
+            '{}{}{}. {}'.format(', '.join(rest), 'is' if len(rest) == 1 else 'are',
+                                'it' if len(rest) == 1 else 'them', PUBLISHERS, possible,
+                                as_link(rest, declared), _usual_senders(rest, declared)),
             'missing', frames=tuple(rest)))
     return findings
+
+
+def _usual_senders(frames: Sequence[str], declared: Declared) -> str:
+    """Say who usually sends each frame's edge, so a person can tell where it should come from."""
+    config = declared.config
+    usual = {config.map_frame: 'localization or SLAM, often from a workspace of its own (a '
+             'particle filter, amcl, slam_toolbox, cartographer)',
+             config.odom_frame: 'the odometry node (vesc_to_odom, a diff_drive_controller, '
+             "robot_localization's EKF)",
+             config.base_frame: "the odometry node's odom → base edge, or the robot "
+             'description',
+             config.laser_frame: 'a static transform in the bringup, or the robot '
+             'description (URDF)'}
+    said = ['{} usually comes from {}'.format(frame, usual.get(frame, 'the robot description '
+                                                               'or a static transform'))
+            for frame in frames]
+    return '; '.join(said) + ': if none of them runs with this workspace, nothing sends it'
 
 
 def _sent_by_a_bringup_left_out(frames: List[str], declared: Declared) -> List[Finding]:
