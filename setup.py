@@ -18,7 +18,7 @@ setup(
         ('share/' + PACKAGE + '/config', glob('config/*.yaml')),
     ],
     install_requires=['setuptools', 'numpy', 'PyYAML'],
-    extras_require={'offline': ['rosbags', 'tqdm', 'graphviz', 'xacro']},
+    extras_require={'offline': ['rosbags', 'tqdm', 'graphviz', 'xacro', 'matplotlib']},
     zip_safe=True,
     maintainer='frame_audit developers',
     maintainer_email='frame-audit@example.com',

@@ -13,17 +13,20 @@ import argparse
 import os
 from pathlib import Path
 import sys
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple, TYPE_CHECKING
 
 from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError
+
+if TYPE_CHECKING:  # the command line imports the rest when a command runs
+    from .reports.lag_plot import LagSeries
 
 NAME_MAX = 255  # bytes of one path component on Linux file systems
 MAX_JOBS = 32  # processes a season starts at most, whatever --jobs asks
 # the arguments that name files or folders, in every command
 INPUT_ARGUMENTS = ('paths', 'path', 'a', 'b', 'config')
-OUTPUT_ARGUMENTS = ('output', 'tree', 'diagnostics', 'out')
+OUTPUT_ARGUMENTS = ('output', 'tree', 'diagnostics', 'out', 'plot')
 PATH_ARGUMENTS = INPUT_ARGUMENTS + OUTPUT_ARGUMENTS
-OPTIONS = ('config', 'output', 'tree', 'diagnostics')  # the rest are positional
+OPTIONS = ('config', 'output', 'tree', 'diagnostics', 'plot')  # the rest are positional
 
 
 def _progress_bar(total: float, unit: str = 's'):
@@ -203,10 +206,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from .app.explain import explain_error
     from .reports.explain import as_json, explained_text
 
+    _plot_suffix(args)
     explained = explain_error(Path(args.path), args.error, args.config, args.distro,
                               _tolerance(args.tolerance), args.target, args.tf2)
     _write(as_json(explained) if args.format == 'json' else explained_text(explained),
            args.output, 'the explanation')
+    _plot(args, explained.series)
     return EXIT_OK if explained.explanation is not None else EXIT_FINDINGS
 
 
@@ -215,11 +220,36 @@ def cmd_lookup(args: argparse.Namespace) -> int:
     from .app.explain import lookup_in, refused_share
     from .reports.explain import as_json, looked_up_text
 
+    _plot_suffix(args)
     looked = lookup_in(Path(args.path), args.target, args.source, args.at, args.every,
                        _tolerance(args.tolerance), args.config, args.distro, args.tf2)
     _write(as_json(looked) if args.format == 'json' else looked_up_text(looked), args.output,
            'the answer')
+    _plot(args, looked.series)
     return EXIT_FINDINGS if refused_share(looked)[0] else EXIT_OK
+
+
+def _plot_suffix(args: argparse.Namespace) -> None:
+    """Refuse a --plot in no format it is drawn in, before the recording is read."""
+    if args.plot:
+        from .reports.lag_plot import check_plot_suffix
+        check_plot_suffix(Path(args.plot))
+
+
+def _plot(args: argparse.Namespace, series: 'Optional[LagSeries]') -> None:
+    """Draw --plot, or say in one warning line why not: a picture never changes the exit."""
+    if not args.plot:
+        return
+    from .reports.lag_plot import draw_lag
+    if series is None:
+        print('frame-audit: warning: {}: not drawn: no limiting edge (no lookup was refused '
+              'by an edge that was sent)'.format(args.plot), file=sys.stderr)
+        return
+    try:
+        draw_lag(Path(args.plot), series)
+    except OSError as error:
+        print('frame-audit: warning: {}: the plot was not written ({})'.format(
+            args.plot, error.strerror or type(error).__name__), file=sys.stderr)
 
 
 def _tf2_options(command: argparse.ArgumentParser, by_wording: bool = False) -> None:
@@ -242,6 +272,8 @@ def _tf2_options(command: argparse.ArgumentParser, by_wording: bool = False) -> 
     command.add_argument('--config', metavar='FILE', help='frame_audit YAML (its topics)')
     command.add_argument('--format', choices=('text', 'json'), default='text')
     command.add_argument('--output', metavar='FILE', help="write here ('-': stdout)")
+    command.add_argument('--plot', metavar='FILE', help="draw the limiting edge's stamp lag "
+                         'over the recording, the wait and the refused lookups (.svg or .png)')
 
 
 def _report_options(command: argparse.ArgumentParser, formats: Sequence[str] = (

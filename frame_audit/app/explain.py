@@ -15,16 +15,16 @@ from dataclasses import dataclass, field, replace
 import math
 from pathlib import Path
 import re
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from .config import command_config
 from ..engine.config import AuditConfig, PoseTopic
 from ..engine.findings import fmt
-from ..engine.records import HeaderRecord, OdometryRecord, POSE_MESSAGE_TYPES, PoseRecord, \
-    TF_STATIC_TOPIC, TF_TOPIC, Unreadable
+from ..engine.records import CLOCK_TOPIC, HeaderRecord, OdometryRecord, POSE_MESSAGE_TYPES, \
+    PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..engine.tf2.backend import Real
-from ..engine.tf2.diagnose import explain, explain_pasted, Explanation, NEAR_S
+from ..engine.tf2.diagnose import EdgeFacts, explain, explain_pasted, Explanation, NEAR_S
 from ..engine.tf2.distros import MAX_S
 from ..engine.tf2.drops import ClockJump, count_drops, Drops
 from ..engine.tf2.insertion import explain_insertion
@@ -33,6 +33,7 @@ from ..engine.tf2.placed import Stamped, summarize, Summary
 from ..engine.tf2.replay import EdgeHistory, receive_clock, Replay, TfMessage
 from ..errors import UsageError
 from ..recordings.read import Recording
+from ..reports.lag_plot import LagSeries
 from ..ros.real_tf2 import choose
 
 DEFAULT_WAIT_S = 0.1  # slam_toolbox's and the particle filter's habit on the car
@@ -50,6 +51,7 @@ class Loaded:
     replay: Replay
     path: str
     stamped: List[Stamped] = field(default_factory=list)
+    clock: str = 'receive clock'  # what arrivals are told on
 
 
 def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = None,
@@ -57,11 +59,14 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
     """
     Read the recording's /tf and /tf_static (and the --every topic) in arrival order.
 
-    real: tf2 itself (tf2_py) answers the replay's lookups; None: the model.
+    real: tf2 itself (tf2_py) answers the replay's lookups; None: the model. Where a /clock
+    was recorded (a replay with --clock, a simulator), arrivals are told on it, as the nodes
+    that stamped by it saw them: lags are against /clock, never wall time against sim time.
     """
     distro_named(distro)
     messages: List[TfMessage] = []
     stamped: List[Stamped] = []
+    ticks: List[Tuple[float, float]] = []  # a recorded /clock: (arrival, its time)
     with Recording(path, config) as recording:
         if every is not None and every not in recording.info.topics:
             raise UsageError('{}: no topic {} (its topics: {})'.format(
@@ -80,8 +85,37 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
                                           message.topic == TF_STATIC_TOPIC, message.publisher))
             elif message.topic == every:
                 stamped.append(_stamped(payload, message.received, every, path))
+            elif message.topic == CLOCK_TOPIC and isinstance(payload, HeaderRecord):
+                ticks.append((message.received, payload.stamp))
         start = recording.info.start_s
-    return Loaded(Replay(messages, distro, cache_time_s, start, real), str(path), stamped)
+    on_clock = recorded_clock(ticks)
+    if on_clock is not None:
+        messages = [replace(m, received=on_clock(m.received)) for m in messages]
+        stamped = [replace(m, received=on_clock(m.received)) for m in stamped]
+        start = on_clock(start)
+    return Loaded(Replay(messages, distro, cache_time_s, start, real), str(path), stamped,
+                  'receive clock' if on_clock is None else 'the recorded /clock')
+
+
+def recorded_clock(ticks: List[Tuple[float, float]]) -> Optional[Callable[[float], float]]:
+    """
+    Return an arrival's time on the recorded /clock, or None where there is none to tell by.
+
+    Between two ticks the clock runs on from the last one, never past the next (a monotonic
+    map: the replay's order stays); a /clock that goes back (a loop) is no clock to tell by.
+    """
+    times = [time for _, time in ticks]
+    if not ticks or any(later < earlier for earlier, later in zip(times, times[1:])):
+        return None
+    arrivals = [received for received, _ in ticks]
+
+    def at(received: float) -> float:
+        index = bisect.bisect_right(arrivals, received) - 1
+        if index < 0:
+            return times[0] + received - arrivals[0]
+        since = times[index] + received - arrivals[index]
+        return min(since, times[index + 1]) if index + 1 < len(times) else since
+    return at
 
 
 def _reading(config: AuditConfig, every: str, msgtype: str) -> AuditConfig:
@@ -122,6 +156,7 @@ class Explained:
     drops: Tuple[Drops, ...] = ()  # what tf2 dropped or kept twice on the lookup's chain
     jumps: Tuple[ClockJump, ...] = ()
     tf2: str = ''  # which tf2 answered the lookups: the model, or tf2_py's BufferCore
+    series: Optional[LagSeries] = None  # the limiting edge's lag, for --plot
 
 
 def explain_error(path: Path, text: str, config_path: Optional[str] = None,
@@ -137,10 +172,13 @@ def explain_error(path: Path, text: str, config_path: Optional[str] = None,
                          'frame it wanted: give it with --target FRAME'.format(pasted.frame))
     chosen = distro or ('noetic' if pasted.ros1_wording else DEFAULT_DISTRO)
     real = choose(tf2, '--tf2 ' + tf2)
-    replay = _load(path, command_config(config_path), chosen, real=real).replay
+    loaded = _load(path, command_config(config_path), chosen, real=real)
+    replay = loaded.replay
     explained = _explained(replay, pasted, path, text, wait_s, chosen)
     frames = (pasted.target, pasted.source, pasted.frame, pasted.parent)
-    return replace(explained, start=replay.start, tf2=replay.tf2, **_chain_drops(replay, frames))
+    return replace(explained, start=replay.start, tf2=replay.tf2,
+                   series=_one_series(loaded, explained.explanation, path),
+                   **_chain_drops(replay, frames))
 
 
 def _chain_drops(replay: Replay, frames: Tuple[str, ...]) -> dict:
@@ -330,6 +368,7 @@ class LookedUp:
     drops: Tuple[Drops, ...] = ()  # what tf2 dropped or kept twice on the lookup's chain
     jumps: Tuple[ClockJump, ...] = ()
     tf2: str = ''  # which tf2 answered: the model, or tf2_py's BufferCore
+    series: Optional[LagSeries] = None  # the limiting edge's lag, for --plot
 
 
 def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
@@ -353,12 +392,41 @@ def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
         requested = _requested(at, replay)
         asked = requested + receive_clock(replay).delay_s + wait_s if requested else \
             max((m.received for m in replay.messages), default=0.0)
-        return replace(result, one=explain(replay, target, source, requested, asked, wait_s))
+        one = explain(replay, target, source, requested, asked, wait_s)
+        return replace(result, one=one, series=_one_series(loaded, one, path))
     assert every is not None
     if not loaded.stamped:
         raise UsageError('{}: {} holds no messages'.format(path, every))
-    return replace(result, summary=summarize(replay, loaded.stamped, every, target, source,
-                                             wait_s))
+    summary = summarize(replay, loaded.stamped, every, target, source, wait_s)
+    edge = max(summary.edges, key=summary.edges.__getitem__, default=None)
+    worst = summary.worst
+    series = _series(loaded, edge, summary.refused_at, worst.edge, wait_s, '{}: {} of {} {} '
+                     'refused in {}'.format(path.name, summary.refused, summary.asked, every,
+                                            target)) \
+        if edge is not None and worst is not None and worst.edge is not None else None
+    return replace(result, summary=summary, series=series)
+
+
+def _one_series(loaded: Loaded, one: Optional[Explanation], path: Path) -> Optional[LagSeries]:
+    """Return the series of one lookup's limiting edge, None where it has none."""
+    if one is None or one.edge is None:
+        return None
+    arrived = () if one.answer.ok else (one.asked_at - one.wait_s,)
+    return _series(loaded, one.edge.name, arrived, one.edge, one.wait_s, '{}: {} in {} {}'.format(
+        path.name, one.source or '-', one.target, 'placed' if one.answer.ok else 'refused'))
+
+
+def _series(loaded: Loaded, name: Optional[str], refused: Tuple[float, ...],
+            facts: EdgeFacts, wait_s: float, title: str) -> Optional[LagSeries]:
+    """Return the named edge's lag over the recording, against facts' asker and the wait."""
+    replay = loaded.replay
+    history = next((h for h in replay.histories.values() if h.name == name), None)
+    if history is None or facts.asker_s is None:
+        return None
+    start = replay.start
+    return LagSeries(title, history.name, tuple(r - start for r in history.received),
+                     tuple(history.delays()), facts.asker_s, facts.asker, wait_s,
+                     tuple(r - start for r in refused), loaded.clock)
 
 
 def _requested(at: str, replay: Replay) -> float:

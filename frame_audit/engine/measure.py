@@ -67,8 +67,10 @@ def measure_frames(store: TreeReader,
     odom = odom or ('odom' if 'odom' in store.frames else None)
     if odom is None:
         raise MeasureError('no odom frame: the recording has no odometry topic whose header '
-                           "frame is in the tree, and no frame named 'odom' (frames: {})".format(
-                               ', '.join(frames[:12]) or 'none'))
+                           "frame is in the tree, and no frame named 'odom' (frames: {}): init "
+                           'cannot measure this robot; write its config by hand, with '
+                           'config/frame_audit.yaml as the model (frames.odom, frames.base, '
+                           'frames.map, frames.required)'.format(', '.join(frames[:12]) or 'none'))
     children = sorted(child for parent, child in store.edges if parent == odom)
     base = _most(track.child_frames, children) if track else None
     if base is None:

@@ -185,4 +185,6 @@ def _terminal(lines: List[str]) -> str:
 
 def as_json(result: Any) -> str:
     """Return either result as JSON (times in seconds, the tf2 answer as numbers)."""
-    return json.dumps(asdict(result), indent=2) + '\n'
+    document = asdict(result)
+    document.pop('series', None)  # the picture's data: --plot draws it
+    return json.dumps(document, indent=2) + '\n'

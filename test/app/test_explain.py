@@ -11,6 +11,7 @@ wording of cache.cpp; test_tf2_oracle.py holds the model's words to tf2's.
 import json
 import os
 from pathlib import Path
+import re
 import subprocess
 import sys
 from typing import List, Optional
@@ -145,6 +146,34 @@ def test_lookup_from_the_command_line_exits_1_when_refused(cars):
     once = run('lookup', cars[0], 'map', 'laser', '--at', '+5.0')
     assert once.returncode == 1 and 'late_stamps' in once.stdout
     assert run('lookup', cars[1], 'map', 'laser', '--at', '+5.0').returncode == 0
+
+
+def test_plot_draws_the_limiting_edges_lag_and_every_refusal(cars, tmp_path):
+    """
+    Issue 30: --plot draws map → odom's lag, the scan's delay, the wait, and 1,176 refusals.
+
+    Its twin places every scan: nothing to draw, one warning line, the exit code the lookup's.
+    A picture in a format not drawn is refused before the recording is read.
+    """
+    picture = tmp_path / 'late.svg'
+    late = run('lookup', cars[0], 'map', 'laser', '--every', '/scan', '--plot', picture)
+    assert late.returncode == 1 and late.stderr == '', late.stderr
+    svg = picture.read_text()
+    assert 'map → odom: arrival − stamp' in svg and '/scan (median of 1176): 0.001 s' in svg
+    refused = svg[svg.index('<g id="refused">'):]
+    assert refused[:refused.index('</g>')].count('<use ') == 1176
+    assert len(re.findall(r'<use ', svg[svg.index('<g id="edge_lag">'):].split('</g>')[0])) \
+        == 300  # map → odom's 300 samples
+    explained = run('explain', cars[0], MEASURED, '--plot', tmp_path / 'one.png')
+    assert explained.returncode == 0 and (tmp_path / 'one.png').read_bytes()[:4] == b'\x89PNG'
+    ahead = run('lookup', cars[1], 'map', 'laser', '--every', '/scan', '--plot',
+                tmp_path / 'ahead.svg')
+    assert ahead.returncode == 0 and not (tmp_path / 'ahead.svg').exists()
+    assert ahead.stderr.count('\n') == 1 and 'not drawn: no limiting edge' in ahead.stderr
+    wrong = run('lookup', cars[0], 'map', 'laser', '--every', '/scan', '--plot',
+                tmp_path / 'late.pdf')
+    assert wrong.returncode == 2 and wrong.stderr.count('\n') == 1 and '.svg or .png' in \
+        wrong.stderr
 
 
 def test_a_stall_is_told_from_late_stamps(tmp_path):

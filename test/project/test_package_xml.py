@@ -26,7 +26,8 @@ KEYS: Dict[str, Optional[str]] = {
     'ament_index_python': 'ament_index_python', 'launch': 'launch', 'launch_ros': 'launch_ros',
     'xacro': 'xacro', 'tf2_py': 'tf2_py',
     'numpy': 'python3-numpy', 'yaml': 'python3-yaml', 'tqdm': 'python3-tqdm',
-    'graphviz': 'python3-graphviz', 'rosbags': 'python3-rosbags-pip',
+    'graphviz': 'python3-graphviz', 'matplotlib': 'python3-matplotlib',
+    'rosbags': 'python3-rosbags-pip',
     'mcap': 'mcap-ros2-support',  # no key of its own: mcap-ros2-support requires mcap
     'lz4': None,  # rosbags requires it (python3-rosbags-pip)
     'zstandard': None,  # mcap requires it (mcap-ros2-support)

@@ -195,6 +195,24 @@ def test_the_car_without_config_still_fails_for_frames_its_own_data_names(folder
         assert 'frame-audit init' not in found[0]['message']
 
 
+def test_the_pointer_never_leads_to_an_init_that_cannot_measure(run, folder: Path,
+                                                                capsys) -> None:
+    """
+    A robot with no odom gets the pointer with what to do instead (issue 32).
+
+    turtlesim's world → turtle1, as an arm's or an AUV's enu → ned tree: init cannot measure
+    it and says the same. Its twin, a TurtleBot, is pointed to init alone.
+    """
+    pointer = run(TURTLESIM).findings('chain_order')[0]['message']
+    assert 'init needs an odometry topic' in pointer and 'set frames.* by hand' in pointer
+    assert main(['init', str(folder / 'turtlesim.mcap'), '--output',
+                 str(folder / 'turtlesim.yaml')]) == 2
+    assert 'write its config by hand' in capsys.readouterr().err
+    twin = run(variant(TURTLEBOT, 'turtlebot_pointed')).findings()
+    assert len(twin) == 1 and 'frame-audit init' in twin[0]['message']
+    assert 'by hand' not in twin[0]['message']
+
+
 # -- messages name config keys and tree facts ------------------------------------------------
 
 def test_a_turtlebot_under_the_car_config_says_so_once(run) -> None:
@@ -243,6 +261,9 @@ def test_a_ros1_recording_without_tf_static_and_without_map(run, configs) -> Non
     assert twin.code == 0
     assert {f['level'] for f in twin.findings()} == {'WARN'}
     assert all('no /tf_static was received' in f['message'] for f in twin.findings())
+    # a ROS 1 bag gets latched statics whenever it starts: left out, or never sent, is said too
+    assert all('left out of the recorded topics, or nothing sent them' in f['message']
+               for f in twin.findings())
 
 
 def test_a_short_recording_of_another_robot_is_judged_at_its_end(run, folder: Path) -> None:
@@ -285,6 +306,9 @@ def test_stamps_lagging_five_seconds(run, configs) -> None:
     got = (lag['values']['lag_s'], lag['values']['lag_max_s'])
     assert got == pytest.approx((4.5, 5.0), abs=0.01)
     assert 'map → odom 4.5' in lag['message'] and 'odom → base_footprint 5.0' in lag['message']
+    # a replay without --clock recorded again lags alike: the data cannot tell it from clocks
+    assert 'two machines without time sync), or a recording replayed without --clock' \
+        in lag['message']
     assert {f['check'] for f in audited.findings()} == {'timing'}
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import random
 from typing import Dict, Iterable, List, Optional, Tuple
 
+from frame_audit.app.explain import lookup_in
 from frame_audit.cli import main
 from frame_audit.engine.audit import Audit
 from frame_audit.engine.checks.common import source
@@ -361,6 +362,26 @@ def test_a_replay_with_clock_is_judged_against_clock(folder: Path) -> None:
     lag = [f for f in behind.findings('timing') if 'after its stamp' in f['message'] or
            'after their stamps' in f['message']]
     assert lag and all(f['values']['lag_s'] == pytest.approx(2.0, abs=0.06) for f in lag)
+
+
+def test_lookups_on_a_replay_with_clock_tell_lags_against_clock(folder: Path) -> None:
+    """
+    Issue 30: `lookup` on a replay with /clock said the stamps ran 33,194,320 s behind.
+
+    Arrivals are told on the recorded /clock: odom → base_link runs within a tick of it; a
+    sender 2 s behind /clock is 2 s behind. The twin recorded without /clock is told against
+    arrival. Each asks past the last stamp, so the limiting edge's numbers are printed.
+    """
+    def limiting_edge(path: Path):
+        edge = lookup_in(path, 'map', 'base_link', at=str(REPLAYED_FROM + 20.5)).one.edge
+        assert edge is not None and edge.name == 'odom → base_link', edge
+        return edge
+    on_clock = write_with_clock(folder / 'pf_lookup', replayed_pf(clock=True))
+    assert 0.0 <= limiting_edge(on_clock).usual_s < 0.06
+    behind = write_with_clock(folder / 'pf_lookup_behind', replayed_pf(True, behind_s=2.0))
+    assert limiting_edge(behind).usual_s == pytest.approx(2.0, abs=0.06)
+    wall = write_with_clock(folder / 'pf_lookup_wall', replayed_pf(clock=False), None)
+    assert limiting_edge(wall).usual_s == pytest.approx(33_194_320.0, abs=1.0)
 
 
 def test_only_a_clock_read_turns_off_judging_stamps_by_arrival(folder: Path) -> None:

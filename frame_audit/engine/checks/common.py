@@ -10,7 +10,7 @@ from ..edge import Edge
 from ..findings import Finding, fmt, Level, Value
 from ..geometry import Transform, yaw_of
 from ..occurrences import Occurrences
-from ..records import TF_STATIC_TOPIC, TF_TOPIC
+from ..records import ODOMETRY, TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore
 from ..tree_view import TreeReader
 
@@ -152,7 +152,10 @@ INIT_HINT = ('if the config describes another robot, write one for this robot wi
 ASSUMED_HINT = ("no --config was given, so the F1TENTH car's config stood in: if this is "
                 'another robot, write one for it with `frame-audit init RECORDING` and audit '
                 'with --config')
-HINTS = (ASSUMED_HINT, INIT_HINT)
+BY_HAND = (' (init needs an odometry topic whose frame is in the tree, or a frame named odom, '
+           'and this recording has neither: set frames.* by hand, as config/frame_audit.yaml '
+           'does)')
+HINTS = (ASSUMED_HINT + BY_HAND, INIT_HINT + BY_HAND, ASSUMED_HINT, INIT_HINT)  # longest first
 Seen = Tuple[Finding, float]  # a finding and when it was first seen (s into the audit)
 
 
@@ -188,15 +191,24 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
     return 2 * len(configured - store.frames) > len(configured)
 
 
-def init_pointer(config: AuditConfig) -> Tuple[Level, str]:
+def init_pointer(store: FrameStore, config: AuditConfig) -> Tuple[Level, str]:
     """
     Return the level of a configured frame that another robot's tree lacks, and the pointer.
 
     Under a config the user named, the frame is their claim about this robot: an ERROR. Under
     the car's config, assumed because none was named, it is nobody's claim about this robot: a
-    WARN that says so, points to init and fails nothing (issue 32).
+    WARN that says so, points to init and fails nothing (issue 32). Where init could not
+    measure this robot (an arm, an AUV's enu → ned tree: no odom), the pointer says so and
+    what to do instead, so it never leads nowhere.
     """
-    return (Level.WARN, ASSUMED_HINT) if config.assumed else (Level.ERROR, INIT_HINT)
+    level, hint = (Level.WARN, ASSUMED_HINT) if config.assumed else (Level.ERROR, INIT_HINT)
+    odometry = store.tracks.get(config.odom_topic)
+    named = {f.lstrip('/') for f in odometry.header_frames} if odometry else set()
+    unread = [topic for topic, kind in (store.recorded or {}).items()  # init reads them all
+              if kind == ODOMETRY and topic != config.odom_topic]
+    measurable = 'odom' in store.frames or bool(named & set(store.frames)) or bool(unread) \
+        or store.recorded is None  # live, the graph's other topics are not known here
+    return level, hint if measurable else hint + BY_HAND
 
 
 LIDAR_NAME = re.compile(r'laser|lidar|scan|lds|hokuyo|velodyne|ouster|livox', re.IGNORECASE)
@@ -245,8 +257,12 @@ def _without_hints(message: str) -> str:
     return message.rstrip('; .')
 
 
-LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms were most '
-                    'likely sent before the recording (or this node) started')
+# which of these, the data cannot tell: a ROS 1 bag gets latched statics whenever it starts,
+# so there a missing /tf_static was left out or never sent
+LOST_STATIC_NOTE = ('no /tf_static was received at all: the static transforms were sent before '
+                    'the recording (or this node) started without being latched, /tf_static '
+                    'was left out of the recorded topics, or nothing sent them '
+                    '(robot_state_publisher or the static publishers not running)')
 
 
 def no_transform(store: FrameStore) -> str:

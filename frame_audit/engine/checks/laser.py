@@ -66,7 +66,7 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
             LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
                 name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser),
             values=judged_from(store, config))])
-    level, hint = init_pointer(config)
+    level, hint = init_pointer(store, config)
     if scanned:
         return CheckResult(LASER, '', [Finding(
             LASER, level,
@@ -109,7 +109,7 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
     value = found.transform
     if value is None or not path:
         lost = explained_by_lost_static(store, base, laser)
-        level, hint = init_pointer(config) if is_another_robot(store, config) else \
+        level, hint = init_pointer(store, config) if is_another_robot(store, config) else \
             (Level.ERROR, '')
         return CheckResult(LASER, '', [Finding(
             LASER, Level.WARN if lost else level, '{} cannot be composed: {}{}'.format(

@@ -59,7 +59,7 @@ def _frame_mismatches(track: PoseTrack, store: FrameStore, config: AuditConfig,
                     ODOMETRY, Level.WARN,
                     "{}. The tree agrees with {}: it has {}. If {} is this robot's frame, set "
                     '{}: {}; {}'.format(said, track.topic, '; '.join(edges), name, key, name,
-                                        init_pointer(config)[1]),
+                                        init_pointer(store, config)[1]),
                     '{}:{}'.format(field, frame), frames=(name, want), topics=(track.topic,)))
             else:
                 where = 'is in the tree, but no TF edge joins it to {}'.format(

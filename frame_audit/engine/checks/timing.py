@@ -84,7 +84,8 @@ def on_simulation_clock(edge: Edge) -> bool:
 
 LAGS_AT_ZERO = 'stamped at time zero or before: its sender never set the stamp'
 LAGS_BEHIND = ("the sender's clock is behind the receiver's (two machines without time "
-               'sync?)')
+               'sync), or a recording replayed without --clock was recorded again (then every '
+               'topic lags alike)')
 
 
 def _lag(edge: Edge, config: AuditConfig, on_clock: bool) -> Optional[Tuple[float, str]]:

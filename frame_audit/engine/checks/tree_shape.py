@@ -47,7 +47,7 @@ def missing_frames(frames: Sequence[str], key: str, check: str, store: FrameStor
             values=judged_from(store, config)), ''
     hint, level = '', Level.ERROR
     if check == CHAIN and (is_another_robot(store, config) or unclaimed(store, config, absent)):
-        level, pointer = init_pointer(config)
+        level, pointer = init_pointer(store, config)
         hint = '. The tree has {}; {}'.format(tree_frames(store), pointer)
     return Finding(check, level, '{} {} not in the tree: {}{}'.format(
         names, verb, what, hint), key, frames=tuple(absent),

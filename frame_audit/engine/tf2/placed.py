@@ -9,7 +9,7 @@ cause) and counted, with the wait or the stamp offset that would have placed eve
 """
 from dataclasses import dataclass, field
 import statistics
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from .diagnose import explain, Explanation
 from .replay import Clock, Replay
@@ -42,6 +42,7 @@ class Summary:
     unjudged: int = 0  # refused, but asked after the recording's end: not counted in asked
     late_edge: str = ''  # the edge stamp_later_s is for
     wait_by_cause: Dict[str, Optional[float]] = field(default_factory=dict)  # None: none would
+    refused_at: Tuple[float, ...] = ()  # when each refused message arrived (receive clock)
 
 
 def summarize(replay: Replay, stamped: List[Stamped], topic: str, target: str, source: str,
@@ -89,7 +90,7 @@ def summarize(replay: Replay, stamped: List[Stamped], topic: str, target: str, s
                    latest.fix_s if latest else None, worst, never, cut_off, unjudged,
                    latest.edge.name if latest and latest.edge else '',
                    {cause: _most_needed([e for e in refused if e.cause == cause])
-                    for cause in causes})
+                    for cause in causes}, tuple(e.asked_at - wait_s for e in refused))
 
 
 def _most_needed(refused: List[Explanation]) -> Optional[float]:
