@@ -53,6 +53,24 @@ def test_ros2_keeps_a_second_value_at_a_stamp_and_skips_only_an_exact_copy(name)
     assert x_at(buffer, 'odom', 'base_link', T0 + 1.5) == pytest.approx(3.5)
 
 
+@pytest.mark.parametrize('name,after_copy', [('humble-0.25.5', 1.0), ('humble-0.25.6', 5.0),
+                                             ('jazzy-0.36.3', 5.0), ('humble', 5.0)])
+def test_humble_0_25_5_keeps_every_copy_and_0_25_6_skips_an_exact_one(name, after_copy):
+    """
+    Humble 0.25.5's insertData inserts every copy (ros2-0.25.5/cache.cpp); #636 skips one.
+
+    A stamp held with 1.0, then 5.0 (a second publisher), then 1.0 again: 0.25.5 takes the
+    copy as the newest value of that stamp, 0.25.6 on skip it, so 5.0 stays.
+    """
+    buffer = Buffer(distro=name)
+    put(buffer, 'odom', 'base_link', T0, x=0.0)
+    put(buffer, 'odom', 'base_link', T0 + 1.0, x=1.0)
+    put(buffer, 'odom', 'base_link', T0 + 1.0, x=5.0, who='second_publisher')
+    copy = put(buffer, 'odom', 'base_link', T0 + 1.0, x=1.0)
+    assert copy.taken and copy.skipped_duplicate is (after_copy == 5.0) and not copy.log
+    assert x_at(buffer, 'odom', 'base_link', T0 + 1.0) == pytest.approx(after_copy)
+
+
 def test_noetic_refuses_a_second_value_at_a_stamp():
     """ROS 1 (#459): TF_REPEATED_DATA, the first value stays."""
     buffer = Buffer(distro='noetic')
@@ -64,9 +82,16 @@ def test_noetic_refuses_a_second_value_at_a_stamp():
 
 
 @pytest.mark.parametrize('name,old_kept', [('noetic', False), ('humble', True),
-                                           ('jazzy', True), ('kilted', True)])
+                                           ('jazzy', True), ('kilted', True),
+                                           ('humble-0.25.5', False), ('humble-0.25.6', False),
+                                           ('jazzy-0.36.3', False)])
 def test_ros2_prunes_before_it_inserts(name, old_kept):
-    """ROS 2 prunes at the next insertion (#680), ROS 1 right after inserting the new one."""
+    """
+    ROS 2 prunes at the next insertion (#680), ROS 1 right after inserting the new one.
+
+    So did ROS 2 before #680 reached Humble (0.25.7) and Jazzy (0.36.4): their cache.cpp in
+    ../shared/reference/geometry2 (ros2-0.25.5, ros2-0.25.6, ros2-0.36.3) prunes last.
+    """
     buffer = Buffer(distro=name)
     for i in range(6):
         put(buffer, 'map', 'odom', T0 + i, x=float(i))
@@ -143,6 +168,7 @@ def test_the_distribution_is_named_or_refused():
     """The default is the newest supported; a misspelt one is a ConfigError naming them."""
     assert DEFAULT_DISTRO == 'kilted' and Buffer().distro.name == 'kilted'
     assert distro('Jazzy').name == 'jazzy'
+    assert distro('humble-0.25.5').name == 'humble-0.25.5'
     with pytest.raises(ConfigError, match='humble, jazzy, kilted'):
         distro('rolling')
 

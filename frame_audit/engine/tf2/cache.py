@@ -118,8 +118,8 @@ class TimeCache:
         if high > low:
             if self.distro.repeated == 'reject':
                 return 'repeated'
-            if sample in samples[low:high]:
-                return 'duplicate'  # skipped silently, as ROS 2 does
+            if self.distro.repeated == 'skip_exact' and sample in samples[low:high]:
+                return 'duplicate'  # skipped silently, as ROS 2 does since #636
         if high - low >= 2:  # a later value of this stamp replaces the last one kept
             samples[high - 1] = sample
         else:

@@ -24,8 +24,9 @@ class Distro:
     name: str
     ros1: bool
     # TimeCache::insertData on a stamp already held: 'reject' (ROS 1: TF_REPEATED_DATA, the
-    # first value stays) or 'skip_exact' (ROS 2 since #636/#680: only an identical sample
-    # is skipped; a new value at that stamp is kept beside the old one)
+    # first value stays), 'skip_exact' (ROS 2 since #636: only an identical sample is
+    # skipped; a new value at that stamp is kept beside the old one) or 'insert_all' (Humble
+    # 0.25.5: every copy inserted, identical or not, without a word)
     repeated: str
     # ROS 2 prunes before inserting (#680), ROS 1 after: a new latest stamp evicts old
     # samples at once in ROS 1, only at the next insertion in ROS 2
@@ -38,9 +39,14 @@ class Distro:
 
 DISTROS: Dict[str, Distro] = {
     'noetic': Distro('noetic', True, 'reject', False, False, True),
-    'humble': Distro('humble', False, 'skip_exact', True, True, False),
-    'jazzy': Distro('jazzy', False, 'skip_exact', True, True, False),
+    'humble': Distro('humble', False, 'skip_exact', True, True, False),  # 0.25.7 on
+    'jazzy': Distro('jazzy', False, 'skip_exact', True, True, False),  # 0.36.4 on
     'kilted': Distro('kilted', False, 'skip_exact', True, True, False),
+    # the releases before #680 reached them (#693, #686), as their cache.cpp reads: pruned
+    # after inserting, and Humble's 0.25.5 before #636 also keeping every copy
+    'humble-0.25.5': Distro('humble-0.25.5', False, 'insert_all', False, True, False),
+    'humble-0.25.6': Distro('humble-0.25.6', False, 'skip_exact', False, True, False),
+    'jazzy-0.36.3': Distro('jazzy-0.36.3', False, 'skip_exact', False, True, False),
 }
 DEFAULT_DISTRO = 'kilted'  # the newest the project supports (README: Humble, Jazzy, Kilted)
 DISTRO_NAMES: Tuple[str, ...] = tuple(DISTROS)

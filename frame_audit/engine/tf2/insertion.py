@@ -76,9 +76,11 @@ def _repeated(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts,
         kept = 'tf2 (noetic) keeps the first and drops the other {} with this warning'.format(
             len(sent) - 1)
     else:
-        kept = ('tf2 ({}) prints no such warning: it skips an identical copy and keeps a '
-                'different value beside the first (the line comes from ROS 1, or a ROS 2 '
-                'tf2 before 0.25.6)'.format(replay.distro))
+        kept = ('tf2 ({}) prints no such warning: it {} (the line comes from ROS 1, or a '
+                'ROS 2 tf2 before Humble)'.format(
+                    replay.distro, 'keeps every copy' if distro_named(replay.distro).repeated
+                    == 'insert_all' else 'skips an identical copy and keeps a different value '
+                    'beside the first'))
     if len(values) > 1:
         who = 'two publishers of one edge, or one stamping two poses alike'
         fix = 'send {} from one node only (publish_tf / enable_odom_tf false on the other: ' \
