@@ -29,7 +29,7 @@ from ..engine.tf2.distros import MAX_S
 from ..engine.tf2.drops import ClockJump, count_drops, Drops
 from ..engine.tf2.insertion import explain_insertion
 from ..engine.tf2.parse import parse_tf2_error, Pasted, PasteError, with_target
-from ..engine.tf2.placed import Stamped, summarize, Summary
+from ..engine.tf2.placed import refusals, Stamped, summarize, Summary
 from ..engine.tf2.replay import EdgeHistory, receive_clock, Replay, TfMessage
 from ..errors import UsageError
 from ..recordings.read import Recording
@@ -369,6 +369,17 @@ class LookedUp:
     jumps: Tuple[ClockJump, ...] = ()
     tf2: str = ''  # which tf2 answered: the model, or tf2_py's BufferCore
     series: Optional[LagSeries] = None  # the limiting edge's lag, for --plot
+    tried: Tuple['Tried', ...] = ()  # each printed fix, asked again of tf2
+
+
+@dataclass(frozen=True)
+class Tried:
+    """A fix the summary prints, applied to the recording and asked again of the same tf2."""
+
+    fix: str  # 'wait' or 'stamp'
+    placed: int  # of the refused, how many tf2 then places
+    refused: int
+    unknown: int = 0  # asked past the recording's end with the fix: cannot know
 
 
 def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
@@ -404,7 +415,36 @@ def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
                      'refused in {}'.format(path.name, summary.refused, summary.asked, every,
                                             target)) \
         if edge is not None and worst is not None and worst.edge is not None else None
-    return replace(result, summary=summary, series=series)
+    return replace(result, summary=summary, series=series,
+                   tried=_tried(loaded, summary, target, source, wait_s))
+
+
+def _tried(loaded: Loaded, summary: Summary, target: str, source: str,
+           wait_s: float) -> Tuple[Tried, ...]:
+    """
+    Apply each fix the summary prints and ask the refused lookups again (issue 30).
+
+    The wait: asked that much after each arrival. The stamp: the late edge re-stamped that much
+    later in the recording's own messages, replayed into the same tf2. A fix is a claim about
+    tf2; here it is tested, and the text says what share it places.
+    """
+    replay = loaded.replay
+    arrived = set(summary.refused_at)
+    refused = [m for m in loaded.stamped if m.received in arrived]
+    tried = []
+    if summary.wait_needed_s is not None:
+        still, unknown = refusals(replay, refused, target, source, summary.wait_needed_s)
+        tried.append(Tried('wait', len(refused) - len(still) - unknown, len(refused), unknown))
+    if summary.stamp_later_s is not None and ' → ' in summary.late_edge:
+        parent, child = summary.late_edge.split(' → ', 1)
+        later = summary.stamp_later_s
+        restamped = [replace(m, records=tuple(
+            replace(r, stamp=r.stamp + later) if (r.parent.lstrip('/'), r.child.lstrip('/')) ==
+            (parent, child) else r for r in m.records)) for m in replay.messages]
+        fixed = Replay(restamped, replay.distro, replay.cache_time_s, replay.start, replay.real)
+        still, unknown = refusals(fixed, refused, target, source, wait_s)
+        tried.append(Tried('stamp', len(refused) - len(still) - unknown, len(refused), unknown))
+    return tuple(tried)
 
 
 def _one_series(loaded: Loaded, one: Optional[Explanation], path: Path) -> Optional[LagSeries]:

@@ -135,6 +135,18 @@ def _summary_wait(s: Any) -> str:
         s.never_covered, s.refused, ended)
 
 
+def _tried_text(tried: Any) -> str:
+    """Return what tf2 answered when the fix was applied and the refused asked again."""
+    if tried is None:
+        return ''
+    unknown = ", {} asked past the recording's end: cannot know".format(tried.unknown) \
+        if tried.unknown else ''
+    if tried.placed == tried.refused - tried.unknown:
+        return '; tried: tf2 then places all {} refused{}'.format(tried.placed, unknown)
+    return '; tried: tf2 then places only {} of the {} refused{}: not a fix for all'.format(
+        tried.placed, tried.refused, unknown)
+
+
 def looked_up_text(looked: Any) -> str:
     """Return `frame-audit lookup`'s text."""
     lines = ['recording: {}'.format(looked.recording)]
@@ -157,11 +169,13 @@ def looked_up_text(looked: Any) -> str:
         if s.edges:
             lines.append('limiting edges: {}'.format(', '.join(
                 '{} ({})'.format(name, count) for name, count in sorted(s.edges.items()))))
+        tried = {t.fix: t for t in looked.tried}
         if s.stamp_later_s is not None:
             lines.append("fix for the {} late_stamps: stamp {} {} s later (its publisher's "
-                         'transform timeout or tolerance)'.format(
-                             s.causes['late_stamps'], s.late_edge, fmt(s.stamp_later_s)))
-        lines.append('fix: {}'.format(_summary_wait(s)))
+                         'transform timeout or tolerance){}'.format(
+                             s.causes['late_stamps'], s.late_edge, fmt(s.stamp_later_s),
+                             _tried_text(tried.get('stamp'))))
+        lines.append('fix: {}{}'.format(_summary_wait(s), _tried_text(tried.get('wait'))))
         if len(s.wait_by_cause) > 1:
             lines.append('  the wait each cause needed: {}'.format(', '.join(
                 '{} {}'.format(cause, 'none would do' if wait is None else fmt(wait) + ' s')

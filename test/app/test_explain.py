@@ -148,6 +148,28 @@ def test_lookup_from_the_command_line_exits_1_when_refused(cars):
     assert run('lookup', cars[1], 'map', 'laser', '--at', '+5.0').returncode == 0
 
 
+def test_every_fix_the_summary_prints_is_tried_in_tf2(cars, tmp_path):
+    """
+    Issue 30: each printed fix is applied to the recording and the refused asked again.
+
+    The late car: stamping map → odom later and the wait each place all 1,176. Its twin with
+    slam_toolbox also stalling 2 s: stamping later places only some; the text says so.
+    """
+    late = lookup_in(cars[0], 'map', 'laser', every='/scan', wait_s=0.1)
+    assert {t.fix: (t.placed, t.refused) for t in late.tried} == {
+        'wait': (1176, 1176), 'stamp': (1176, 1176)}
+    stalled = car(tmp_path / 'stalled.mcap', map_stop=10.0)
+    both = lookup_in(stalled, 'map', 'laser', every='/scan', wait_s=0.1)
+    assert both.summary.causes == {'late_stamps': 1084, 'stall': 92}
+    stamp = next(t for t in both.tried if t.fix == 'stamp')
+    assert 1084 <= stamp.placed < stamp.refused == 1176
+    text = run('lookup', stalled, 'map', 'laser', '--every', '/scan').stdout
+    assert "stamp map → odom 0.300 s later (its publisher's transform timeout or tolerance); " \
+        'tried: tf2 then places only {} of the 1176 refused: not a fix for all'.format(
+            stamp.placed) in text
+    assert 'would have placed every one; tried: tf2 then places all 1176 refused' in text
+
+
 def test_plot_draws_the_limiting_edges_lag_and_every_refusal(cars, tmp_path):
     """
     Issue 30: --plot draws map → odom's lag, the scan's delay, the wait, and 1,176 refusals.

@@ -56,20 +56,13 @@ def summarize(replay: Replay, stamped: List[Stamped], topic: str, target: str, s
     causes: Dict[str, int] = {}
     edges: Dict[str, int] = {}
     refused: List[Explanation] = []
-    end = max([replay.end] + [m.received for m in stamped])
-    unjudged = 0
     delays = [m.received - m.stamp for m in stamped]
     clock = Clock(statistics.median(delays), '{} (median of {})'.format(topic, len(delays))) \
         if delays else None
     first: Optional[float] = None
-    for message in sorted(stamped, key=lambda m: m.received):
+    judged, unjudged = refusals(replay, stamped, target, source, wait_s)
+    for message in judged:
         asked = message.received + wait_s
-        answer = replay.ask(target, source or message.frame, message.stamp, asked)
-        if answer.ok:
-            continue
-        if asked > end:  # refused by what the recording held; what came after it is unknown
-            unjudged += 1
-            continue
         explained = explain(replay, target, source or message.frame, message.stamp, asked,
                             wait_s, clock, message.received)
         refused.append(explained)
@@ -90,7 +83,29 @@ def summarize(replay: Replay, stamped: List[Stamped], topic: str, target: str, s
                    latest.fix_s if latest else None, worst, never, cut_off, unjudged,
                    latest.edge.name if latest and latest.edge else '',
                    {cause: _most_needed([e for e in refused if e.cause == cause])
-                    for cause in causes}, tuple(e.asked_at - wait_s for e in refused))
+                    for cause in causes}, tuple(m.received for m in judged))
+
+
+def refusals(replay: Replay, stamped: List[Stamped], target: str, source: str,
+             wait_s: float) -> Tuple[List[Stamped], int]:
+    """
+    Return the messages tf2 refused (asked at arrival plus the wait), and how many more after.
+
+    Those asked after the recording's end are only counted: what came after it is unknown.
+    The one way lookups are asked for a topic: the summary, and each fix tried again.
+    """
+    end = max([replay.end] + [m.received for m in stamped])
+    judged: List[Stamped] = []
+    unjudged = 0
+    for message in sorted(stamped, key=lambda m: m.received):
+        asked = message.received + wait_s
+        if replay.ask(target, source or message.frame, message.stamp, asked).ok:
+            continue
+        if asked > end:
+            unjudged += 1
+        else:
+            judged.append(message)
+    return judged, unjudged
 
 
 def _most_needed(refused: List[Explanation]) -> Optional[float]:
