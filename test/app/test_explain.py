@@ -170,6 +170,30 @@ def test_every_fix_the_summary_prints_is_tried_in_tf2(cars, tmp_path):
     assert 'would have placed every one; tried: tf2 then places all 1176 refused' in text
 
 
+def test_a_printed_wait_places_the_lookups_when_asked_again(tmp_path):
+    """
+    Issue 30: the wait was the limiting edge's covering sample's, and another edge still missed.
+
+    Scans on time; odom → base_link 0.15 s late is the edge tf2 names (its walk meets it
+    first); map → odom 0.25 s late misses too. The wait printed, asked again, places them all.
+    """
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),))]
+    messages += [Message(T0 + k / 50 + 0.15, TF_TOPIC, (TransformRecord(
+        'odom', 'base_link', T0 + k / 50, (0.02 * k, 0.0, 0.0), Q),)) for k in range(500)]
+    messages += [Message(T0 + k / 10 + 0.25, TF_TOPIC, (TransformRecord(
+        'map', 'odom', T0 + k / 10, (0.1, 0.0, 0.0), Q),)) for k in range(100)]
+    scans = [T0 + 1.013 + k / 10 for k in range(60)]
+    messages += [Message(t + 0.001, '/scan', HeaderRecord('laser', t)) for t in scans]
+    path = tmp_path / 'two_late.mcap'
+    write_bag(path, sorted(messages, key=lambda m: m.received), beams=8)
+    looked = lookup_in(path, 'map', 'laser', every='/scan', wait_s=0.1)
+    summary = looked.summary
+    assert summary.refused == 60 and summary.edges == {'odom → base_link': 60}, summary.edges
+    assert summary.wait_needed_s > 0.25  # past map → odom's samples, not only its own
+    assert {t.fix: (t.placed, t.refused) for t in looked.tried}['wait'] == (60, 60)
+
+
 def test_plot_draws_the_limiting_edges_lag_and_every_refusal(cars, tmp_path):
     """
     Issue 30: --plot draws map → odom's lag, the scan's delay, the wait, and 1,176 refusals.

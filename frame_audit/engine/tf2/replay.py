@@ -113,6 +113,8 @@ class Replay:
         self._real: Optional[Tf2] = real.make(cache_time_s) if real else None
         self._fed = 0
         self._last: Optional[float] = None
+        self._prober: Optional['Replay'] = None
+        self._received = [m.received for m in self.messages]  # in arrival order
         self.frames = {frame for key in self.histories for frame in key}
         self.has_static = any(message.static for message in self.messages)
         self.start = min((m.received for m in self.messages), default=0.0) \
@@ -134,6 +136,24 @@ class Replay:
     def ask(self, target: str, source: str, time: float, moment: float) -> Answer:
         """Return what tf2 answered at moment for target <- source at time (0: latest)."""
         return ask(self.buffer_at(moment), target, source, time, self._real)
+
+    def probe(self, target: str, source: str, time: float, moment: float) -> Answer:
+        """
+        Ask as ask() does, of a buffer of its own: a fix is proven by asking ahead.
+
+        Proving a wait asks later than the lookups still to be explained; asked of the one
+        buffer, each would rebuild it from the start to go back.
+        """
+        if self._prober is None:
+            self._prober = Replay(self.messages, self.distro, self.cache_time_s, self.start,
+                                  self.real)
+        return self._prober.ask(target, source, time, moment)
+
+    def arrivals(self, after: float, until: float) -> List[float]:
+        """Return the distinct arrivals from after to until, in order."""
+        received = self._received
+        return sorted(set(received[bisect.bisect_left(received, after):
+                                   bisect.bisect_right(received, until)]))
 
     def into(self, moment: float) -> str:
         """Return a receive-clock moment as reports tell it: seconds into the recording."""
