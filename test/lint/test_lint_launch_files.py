@@ -400,3 +400,62 @@ def test_a_node_built_but_never_handed_to_the_launch_is_not_started(tmp_path):
     assert not report.frames
     report = lint(_built_not_started(tmp_path, 'tf_node'), measured=False)
     assert {row.frame: row.parents for row in report.frames}['laser_frame'] == ('base_link',)
+
+
+# Nav2's bringup rebinding its parameter file (issue 31, class A)
+
+NAV2_BRINGUP = """import os
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument
+from launch.conditions import IfCondition
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+from launch_ros.descriptions import ParameterFile
+from nav2_common.launch import ReplaceString, RewrittenYaml
+
+
+def generate_launch_description():
+    namespace = LaunchConfiguration('namespace')
+    use_namespace = LaunchConfiguration('use_namespace')
+    params_file = LaunchConfiguration('params_file')
+    declare_namespace = DeclareLaunchArgument('namespace', default_value='')
+    declare_use_namespace = DeclareLaunchArgument('use_namespace', default_value='USE')
+    declare_params = DeclareLaunchArgument('params_file', default_value=os.path.join(
+        get_package_share_directory('bot'), 'config', 'nav2_params.yaml'))
+    params_file = ReplaceString(source_file=params_file,
+                                replacements={'<robot_namespace>': ('/', namespace)},
+                                condition=IfCondition(use_namespace))
+    configured_params = ParameterFile(RewrittenYaml(source_file=params_file, root_key=namespace,
+                                                    param_rewrites={}, convert_types=True),
+                                      allow_substs=True)
+    return LaunchDescription([
+        declare_namespace, declare_use_namespace, declare_params,
+        Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node',
+             parameters=[configured_params]),
+    ])
+"""
+
+
+def test_nav2s_rebound_params_file_is_read_from_its_default(tmp_path):
+    """
+    `params_file = ReplaceString(source_file=params_file, ...)` reads the value before it.
+
+    With use_namespace false (Nav2's default) ReplaceString hands the file on, and the EKF's
+    publish_tf in it is read: odom → base_link. Its twin with use_namespace true: the file is
+    one the launch writes, known only when it runs, and said so.
+    """
+    def bringup(use_namespace: str) -> Path:
+        return write(tmp_path / use_namespace, {
+            'src/bot/package.xml': package('bot'),
+            'src/bot/CMakeLists.txt': cmake('bot', 'launch', 'config'),
+            'src/bot/launch/bringup.launch.py': NAV2_BRINGUP.replace('USE', use_namespace),
+            'src/bot/config/nav2_params.yaml': 'ekf_filter_node:\n  ros__parameters:\n'
+            '    publish_tf: true\n    world_frame: odom\n    odom_frame: odom\n'
+            '    base_link_frame: base_link\n'})
+    read = lint(bringup('false'))
+    assert parents(read).get('base_link') == ('odom',) and read.findings == [], read.findings
+    written = lint(bringup('true'))
+    assert 'base_link' not in parents(written)
+    assert [f.check for f in written.findings] == ['lint_files']
+    assert 'known only when the launch runs' in written.findings[0].message

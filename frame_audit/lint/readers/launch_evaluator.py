@@ -11,6 +11,7 @@ DeclareLaunchArgument default.
 Anything else is Unresolved.
 """
 import ast
+import copy
 import math
 import operator
 import os
@@ -84,7 +85,14 @@ class Evaluator:
         The same expression twice (`share = get_package_share_directory('car')` in an
         OpaqueFunction's setup and in generate_launch_description) is one value.
         """
-        if name in self.assigned and ast.dump(value) != ast.dump(self.assigned[name]):
+        previous = self.assigned.get(name)
+        if previous is not None and any(isinstance(node, ast.Name) and node.id == name
+                                        for node in ast.walk(value)):
+            # Nav2's `params_file = ReplaceString(source_file=params_file, ...)`: the new value
+            # reads the one before, in order: one value, built on the earlier
+            self.assigned[name] = _Rebound(name, previous).visit(copy.deepcopy(value))
+            return
+        if previous is not None and ast.dump(value) != ast.dump(previous):
             self.ambiguous.add(name)
         self.assigned[name] = value
 
@@ -319,3 +327,16 @@ class Evaluator:
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
             return self.items(expr.left) + self.items(expr.right)
         return [expr]
+
+
+class _Rebound(ast.NodeTransformer):
+    """Put a name's earlier value where its new value reads the name (a rebinding)."""
+
+    def __init__(self, name: str, earlier: ast.expr):
+        """Replace name with earlier."""
+        self.name = name
+        self.earlier = earlier
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:  # noqa: N802 (ast's visitor names)
+        """Return the earlier value for the name, a copy per place."""
+        return copy.deepcopy(self.earlier) if node.id == self.name else node
