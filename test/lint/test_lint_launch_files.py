@@ -459,3 +459,17 @@ def test_nav2s_rebound_params_file_is_read_from_its_default(tmp_path):
     assert 'base_link' not in parents(written)
     assert [f.check for f in written.findings] == ['lint_files']
     assert 'known only when the launch runs' in written.findings[0].message
+
+
+def test_a_constant_imported_under_a_name_of_its_own_is_known(tmp_path):
+    """Issue 31, class E: `from math import pi as PI` then `str(PI)`: the LiDAR mounted turned."""
+    for imports, yaw in (('from math import pi as PI\n', 'str(PI)'),
+                         ('import math\n', 'str(math.pi)')):  # the twin, known before
+        root = one_launch_package(tmp_path / yaw, 'car', 'car.launch.py', launch_py(
+            "Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+            "'0.26', '0', '0.11', {}, '0', '0', 'base_link', 'laser'])".format(yaw),
+            imports=imports))
+        report = lint(root)
+        assert parents(report).get('laser') == ('base_link',), report.findings
+        assert not [f for f in report.findings if 'known only' in f.message], report.findings
+        assert '3.1416' in summary(report, 'laser_offset'), summary(report, 'laser_offset')

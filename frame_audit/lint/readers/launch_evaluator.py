@@ -47,9 +47,16 @@ class Evaluator:
         self.active: Set[str] = set()
         self.steps = 0  # a file built to re-evaluate names without bound meets a budget
         for node in sorted((n for n in ast.walk(tree)
-                            if isinstance(n, (ast.Assign, ast.Call, ast.withitem))),
+                            if isinstance(n, (ast.Assign, ast.Call, ast.withitem,
+                                              ast.ImportFrom))),
                            key=lambda n: position(n)):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+            if isinstance(node, ast.ImportFrom):  # from math import pi as PI: a constant
+                for alias in node.names:
+                    known = '{}.{}'.format(node.module, alias.name)
+                    if known in CONSTANTS:
+                        self._assign(alias.asname or alias.name,
+                                     ast.parse(known, mode='eval').body)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
                 self._assign(node.targets[0].id, node.value)
             elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
