@@ -137,3 +137,40 @@ def test_find_package_share_by_keyword_leads_to_the_lua_file(tmp_path):
     unknown = [f.message for f in lint(carto("LaunchConfiguration('pkg')"), measured=False)
                .findings if f.check == 'lint_files']
     assert any('-configuration_directory' in m for m in unknown), unknown
+
+
+# cartographer's flags as launch files really write them (issue 31, class D)
+
+CARTO_XML = """<launch>
+  <arg name="map_name"/>
+  <node pkg="cartographer_ros" exec="cartographer_node" name="cartographer_node"
+        args="-configuration_directory $(find-pkg-share carto)/config
+              -configuration_basename diff.lua {}"/>
+</launch>
+"""
+
+
+def test_cartographers_flags_are_read_beside_an_unknown_one_and_with_two_dashes(tmp_path):
+    """
+    One argument known only at launch loses no other, and two dashes are one.
+
+    -load_state_filename $(var map_name) beside the known flags; gflags' double-dash spelling.
+    Each reads diff.lua: cartographer sends map → odom.
+    """
+    def carto(name: str, files: dict) -> Path:
+        return write(tmp_path / name, dict({
+            'src/carto/package.xml': package('carto'),
+            'src/carto/CMakeLists.txt': cmake('carto', 'config', 'launch'),
+            'src/carto/config/diff.lua': CARTO_LUA.format('base_link', 'true')}, **files))
+    for name, files in (
+            ('unknown_flag', {'src/carto/launch/carto.launch.xml': CARTO_XML.format(
+                '-load_state_filename $(var map_name)')}),
+            ('known_flags', {'src/carto/launch/carto.launch.xml': CARTO_XML.format('')}),
+            ('two_dashes', {'src/carto/launch/carto.launch.py': launch_py(
+                "Node(package='cartographer_ros', executable='cartographer_node', arguments=["
+                "'--configuration_directory', {}, '--configuration_basename', 'diff.lua'])"
+                .format(share('carto', 'config')))})):
+        report = lint(carto(name, files), measured=False)
+        parents = {row.frame: row.parents for row in report.frames}
+        assert parents.get('odom') == ('map',), (name, report.findings)
+        assert not [f for f in report.findings if 'gives no' in f.message], name

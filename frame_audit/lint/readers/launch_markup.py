@@ -115,6 +115,44 @@ def _tokens(args: Any, line: int) -> List[Token]:
     return [Token(word, line) for word in words]
 
 
+def _arguments(text: str, subs: Substitutions, line: int) -> List[Token]:
+    """
+    Return a node's args word by word, each substituted alone.
+
+    One word known only when the launch runs (`-load_state_filename $(var map_name)`) is one
+    unknown argument; the words beside it stay known (cartographer's -configuration_directory).
+    """
+    tokens: List[Token] = []
+    for word in _words(text):
+        tokens += _tokens(subs.resolve(word), line)
+    return tokens
+
+
+def _words(text: str) -> List[str]:
+    """Split at whitespace outside $(...) and quotes: a substitution's own words stay one."""
+    words, current, depth, quote = [], '', 0, ''
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if not quote and text.startswith('$(', index):
+            depth, current, index = depth + 1, current + '$(', index + 2
+            continue
+        if quote:
+            quote = '' if char == quote else quote
+        elif char in '"\'':
+            quote = char
+        elif char == ')' and depth:
+            depth -= 1
+        elif char.isspace() and not depth:
+            if current:
+                words.append(current)
+            current, index = '', index + 1
+            continue
+        current += char
+        index += 1
+    return words + [current] * bool(current)
+
+
 def _description(element: Element, subs: Substitutions) -> Any:
     """Return a robot_description <param>'s file: value="$(command 'xacro ...')", command=..."""
     attrib = element.attrib
@@ -153,7 +191,10 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
                         own if isinstance(own, str) and own.startswith('/') else
                         '/'.join(filter(None, (namespace, str(own)))))
     if 'args' in attrib:
-        node.arguments = _tokens(attrib['args'], element.lines.get('args', element.line))
+        raw = element.attrib['args']
+        line = element.lines.get('args', element.line)
+        node.arguments = _arguments(raw, subs, line) if isinstance(raw, str) else \
+            _tokens(attrib['args'], line)
     for child in element.children:
         _param(child, node, file, subs)
         if child.tag == 'remap':

@@ -25,7 +25,9 @@ FRAME_OPTIONS = ('map_frame', 'published_frame', 'odom_frame', 'provide_odom_fra
 
 def lua_file(arguments: List[Token]) -> Union[Tuple[str, str], str]:
     """Return the (folder, file name) cartographer_node's arguments name, else which is not."""
-    values = [t.value for t in arguments]
+    # gflags takes --flag as -flag: one spelling
+    values = [t.value[1:] if isinstance(t.value, str) and t.value.startswith('--') else t.value
+              for t in arguments]
     found: Dict[str, object] = {}
     for flag in FLAGS:
         for i, value in enumerate(values):
