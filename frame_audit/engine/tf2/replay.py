@@ -109,11 +109,8 @@ class Replay:
                     history.publishers.add(message.publisher)
         self.real = real
         self.tf2 = real.name if real else model_name(distro)  # which tf2 answers
-        self._buffer = Buffer(cache_time_s, distro)
-        self._real: Optional[Tf2] = real.make(cache_time_s) if real else None
-        self._fed = 0
-        self._last: Optional[float] = None
-        self._prober: Optional['Replay'] = None
+        self._cursor = _Cursor(self)
+        self._ahead: Optional[_Cursor] = None  # probe()'s own
         self._received = [m.received for m in self.messages]  # in arrival order
         self.frames = {frame for key in self.histories for frame in key}
         self.has_static = any(message.static for message in self.messages)
@@ -123,19 +120,11 @@ class Replay:
 
     def buffer_at(self, moment: float) -> Buffer:
         """Return the buffer holding what had arrived by moment (rebuilt to go back)."""
-        if self._fed and self.messages[self._fed - 1].received > moment:
-            self._buffer, self._fed, self._last = Buffer(self.cache_time_s, self.distro), 0, None
-            self._real = self.real.make(self.cache_time_s) if self.real else None
-        while self._fed < len(self.messages) and self.messages[self._fed].received <= moment:
-            message = self.messages[self._fed]
-            feed(self._buffer, message, self._last, self._real)
-            self._last = message.received
-            self._fed += 1
-        return self._buffer
+        return self._cursor.at(moment)
 
     def ask(self, target: str, source: str, time: float, moment: float) -> Answer:
         """Return what tf2 answered at moment for target <- source at time (0: latest)."""
-        return ask(self.buffer_at(moment), target, source, time, self._real)
+        return ask(self._cursor.at(moment), target, source, time, self._cursor.real)
 
     def probe(self, target: str, source: str, time: float, moment: float) -> Answer:
         """
@@ -144,10 +133,9 @@ class Replay:
         Proving a wait asks later than the lookups still to be explained; asked of the one
         buffer, each would rebuild it from the start to go back.
         """
-        if self._prober is None:
-            self._prober = Replay(self.messages, self.distro, self.cache_time_s, self.start,
-                                  self.real)
-        return self._prober.ask(target, source, time, moment)
+        if self._ahead is None:
+            self._ahead = _Cursor(self)
+        return ask(self._ahead.at(moment), target, source, time, self._ahead.real)
 
     def arrivals(self, after: float, until: float) -> List[float]:
         """Return the distinct arrivals from after to until, in order."""
@@ -163,6 +151,35 @@ class Replay:
         """Return the edge above child as the buffer held it at moment."""
         parent = self.buffer_at(moment).parent_of(child)
         return self.histories.get((parent, child)) if parent else None
+
+
+class _Cursor:
+    """A buffer fed a replay's messages up to a moment: forward as asked, rebuilt to go back."""
+
+    def __init__(self, replay: Replay):
+        """Start empty, before the replay's first message."""
+        self.replay = replay
+        self._start()
+
+    def _start(self) -> None:
+        replay = self.replay
+        self.buffer = Buffer(replay.cache_time_s, replay.distro)
+        self.real: Optional[Tf2] = replay.real.make(replay.cache_time_s) if replay.real \
+            else None
+        self.fed = 0
+        self.last: Optional[float] = None
+
+    def at(self, moment: float) -> Buffer:
+        """Return the buffer holding what had arrived by moment."""
+        messages = self.replay.messages
+        if self.fed and messages[self.fed - 1].received > moment:
+            self._start()
+        while self.fed < len(messages) and messages[self.fed].received <= moment:
+            message = messages[self.fed]
+            feed(self.buffer, message, self.last, self.real)
+            self.last = message.received
+            self.fed += 1
+        return self.buffer
 
 
 def feed(buffer: Buffer, message: TfMessage, last: Optional[float],
