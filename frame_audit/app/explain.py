@@ -24,9 +24,11 @@ from ..engine.records import CLOCK_TOPIC, HeaderRecord, OdometryRecord, POSE_MES
     PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..engine.tf2.backend import Real
-from ..engine.tf2.diagnose import EdgeFacts, explain, explain_pasted, Explanation, NEAR_S
+from ..engine.tf2.diagnose import EdgeFacts, explain, explain_pasted, Explanation, NEAR_S, \
+    Tried
 from ..engine.tf2.distros import MAX_S
 from ..engine.tf2.drops import ClockJump, count_drops, Drops
+from ..engine.tf2.fixes import prove, restamped
 from ..engine.tf2.insertion import explain_insertion
 from ..engine.tf2.parse import parse_tf2_error, Pasted, PasteError, with_target
 from ..engine.tf2.placed import refusals, Stamped, summarize, Summary
@@ -175,6 +177,8 @@ def explain_error(path: Path, text: str, config_path: Optional[str] = None,
     loaded = _load(path, command_config(config_path), chosen, real=real)
     replay = loaded.replay
     explained = _explained(replay, pasted, path, text, wait_s, chosen)
+    if explained.explanation is not None:
+        explained = replace(explained, explanation=prove(replay, explained.explanation))
     frames = (pasted.target, pasted.source, pasted.frame, pasted.parent)
     return replace(explained, start=replay.start, tf2=replay.tf2,
                    series=_one_series(loaded, explained.explanation, path),
@@ -291,9 +295,15 @@ def _explain_extrapolation(replay: Replay, pasted: Pasted, path: str, wait_s: fl
 
 
 def _to_10us(text: str) -> str:
-    """Return text in single spaces, its times rounded to 10 us (the stamps' precision)."""
-    return re.sub(r'\d+\.\d{6,}', lambda found: '{:.5f}'.format(float(found.group())),
-                  ' '.join(text.split()))
+    """
+    Return text without spaces, its times rounded to 10 us (the stamps' precision).
+
+    Spaces go as a paste's line wraps do, even inside a number. The distance noetic prints
+    ("extrapolation 0.05s into the future") is left out: tf2 before it (kinetic, melodic)
+    printed the same lookup without it.
+    """
+    text = ''.join(re.sub(r'extrapolation\s+[0-9.]+s\s+into', 'extrapolation into', text).split())
+    return re.sub(r'\d+\.\d{6,}', lambda found: '{:.5f}'.format(float(found.group())), text)
 
 
 def _moments_holding(replay: Replay, stamp: int, tolerance: int, earliest: float) -> List[float]:
@@ -369,17 +379,7 @@ class LookedUp:
     jumps: Tuple[ClockJump, ...] = ()
     tf2: str = ''  # which tf2 answered: the model, or tf2_py's BufferCore
     series: Optional[LagSeries] = None  # the limiting edge's lag, for --plot
-    tried: Tuple['Tried', ...] = ()  # each printed fix, asked again of tf2
-
-
-@dataclass(frozen=True)
-class Tried:
-    """A fix the summary prints, applied to the recording and asked again of the same tf2."""
-
-    fix: str  # 'wait' or 'stamp'
-    placed: int  # of the refused, how many tf2 then places
-    refused: int
-    unknown: int = 0  # asked past the recording's end with the fix: cannot know
+    tried: Tuple[Tried, ...] = ()  # each printed fix, asked again of tf2
 
 
 def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
@@ -403,7 +403,7 @@ def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
         requested = _requested(at, replay)
         asked = requested + receive_clock(replay).delay_s + wait_s if requested else \
             max((m.received for m in replay.messages), default=0.0)
-        one = explain(replay, target, source, requested, asked, wait_s)
+        one = prove(replay, explain(replay, target, source, requested, asked, wait_s))
         return replace(result, one=one, series=_one_series(loaded, one, path))
     assert every is not None
     if not loaded.stamped:
@@ -415,6 +415,8 @@ def lookup_in(path: Path, target: str, source: str, at: Optional[str] = None,
                      'refused in {}'.format(path.name, summary.refused, summary.asked, every,
                                             target)) \
         if edge is not None and worst is not None and worst.edge is not None else None
+    if worst is not None:
+        summary = replace(summary, worst=prove(replay, worst))
     return replace(result, summary=summary, series=series,
                    tried=_tried(loaded, summary, target, source, wait_s))
 
@@ -437,11 +439,8 @@ def _tried(loaded: Loaded, summary: Summary, target: str, source: str,
         tried.append(Tried('wait', len(refused) - len(still) - unknown, len(refused), unknown))
     if summary.stamp_later_s is not None and ' → ' in summary.late_edge:
         parent, child = summary.late_edge.split(' → ', 1)
-        later = summary.stamp_later_s
-        restamped = [replace(m, records=tuple(
-            replace(r, stamp=r.stamp + later) if (r.parent.lstrip('/'), r.child.lstrip('/')) ==
-            (parent, child) else r for r in m.records)) for m in replay.messages]
-        fixed = Replay(restamped, replay.distro, replay.cache_time_s, replay.start, replay.real)
+        changed = restamped(replay.messages, (parent, child), summary.stamp_later_s)
+        fixed = Replay(changed, replay.distro, replay.cache_time_s, replay.start, replay.real)
         still, unknown = refusals(fixed, refused, target, source, wait_s)
         tried.append(Tried('stamp', len(refused) - len(still) - unknown, len(refused), unknown))
     return tuple(tried)

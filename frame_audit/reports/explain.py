@@ -13,7 +13,8 @@ from typing import Any, List, Optional
 
 from ..engine.findings import fmt, printable
 from ..engine.tf2 import to_s
-from ..engine.tf2.diagnose import Explanation
+from ..engine.tf2.backend import model_name
+from ..engine.tf2.diagnose import Explanation, PASTED
 from ..engine.tf2.parse import filter_reason
 
 KINDS = {'future': 'extrapolation into the future', 'past': 'extrapolation into the past',
@@ -70,8 +71,47 @@ def _edge_lines(e: Explanation, start: float, label: str = 'limiting edge') -> L
 
 
 def _cause_lines(e: Explanation) -> List[str]:
-    fix = ['fix: {}'.format(e.fix)] if e.fix else []
-    return ['cause: {}: {}'.format(e.cause, e.why)] + fix
+    """
+    Return the cause and the fix, and what tf2 answered with each fix applied (issue 30).
+
+    Where no part of the fix placed the lookup, it is no fix: said so, with what was tried.
+    """
+    lines = ['cause: {}: {}'.format(e.cause, e.why)]
+    if not e.fix:
+        return lines
+    tf2 = model_name(e.distro) if e.tf2 == PASTED else e.tf2
+    if e.tried and not any(t.placed == t.refused for t in e.tried):
+        last = e.tried[-1]
+        return lines + ['fix: none proven: {}; {} still refuses it with that applied (places {} '
+                        'of {}); the advice was: {}'.format(_applied(e, last), tf2, last.placed,
+                                                            last.refused, e.fix)]
+    error = e.answer.error
+    if error is not None and error.kind in ('repeated', 'old_data'):
+        then = 'then drops none of {} and keeps no copy'.format(e.edge.name if e.edge else '')
+    elif not e.source:
+        then = 'then knows {}'.format(e.target)
+    else:
+        then = 'then places it'
+    return lines + ['fix: {}'.format(e.fix)] + [
+        '  tried: {}: {} {}'.format(_applied(e, t), tf2, then) if t.placed == t.refused else
+        '  tried: {}: {} still refuses it: that part is no fix'.format(_applied(e, t), tf2)
+        for t in e.tried]
+
+
+def _applied(e: Explanation, tried: Any) -> str:
+    """Return what was changed in the recording to try a fix, as a person would say it."""
+    edge = e.edge.name if e.edge is not None else ''
+    said = {'wait': 'asked {} s after the message arrived'.format(fmt(e.wait_needed_s or 0.0)),
+            'stamp': '{} stamped {} s later'.format(edge, fmt(e.fix_s or 0.0)),
+            'clock': "{} stamped {} s later, on the lookup's clock".format(
+                edge, fmt(e.fix_s or 0.0)),
+            'rate': '{} also sent at {} Hz'.format(edge, fmt(e.rate_needed_hz or 0.0)),
+            'static': '{} sent on /tf_static'.format(edge),
+            'cache': 'a cache_time of {} s'.format(fmt(e.fix_s or 0.0)),
+            'ask_later': 'asked at {}'.format(fmt(e.fix_s or 0.0)),
+            'once': 'each stamp of {} sent once'.format(edge),
+            'one_clock': "{}'s samples older than tf2's window left out".format(edge)}
+    return said.get(tried.fix, tried.note)
 
 
 def drops_lines(result: Any) -> List[str]:

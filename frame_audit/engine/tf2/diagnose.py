@@ -48,6 +48,17 @@ class EdgeFacts:
 
 
 @dataclass(frozen=True)
+class Tried:
+    """A fix applied to the recording's data and the refused lookups asked again (issue 30)."""
+
+    fix: str  # wait, stamp, clock, rate, static, cache, ask_later, join, one_parent
+    placed: int
+    refused: int
+    unknown: int = 0  # asked past the recording's end: cannot know
+    note: str = ''  # which variant of the fix: the parent kept, the edge sent
+
+
+@dataclass(frozen=True)
 class Explanation:
     """One lookup, what tf2 answered, and why."""
 
@@ -69,6 +80,8 @@ class Explanation:
     wait_needed_s: Optional[float] = None  # from the message's arrival; None: none would do
     recording_ended: bool = False  # no sample after the lookup because the recording ended
     tf2: str = ''  # which tf2 answered: "tf2 (kilted model)", tf2_py's, or the pasted error
+    rate_needed_hz: Optional[float] = None  # low_rate: the rate its fix names
+    tried: Tuple[Tried, ...] = ()  # its fixes applied and asked again (fixes.prove)
 
 
 def explain(replay: Replay, target: str, source: str, requested: float, asked_at: float,
@@ -181,7 +194,8 @@ def _off_chain(replay: Replay, base: dict, chain: List[Tuple[str, str]], clock: 
                                                          fmt(min(history.stamps)),
                                                          fmt(requested)),
                                    fix='ask after {} (no setting brings back data never sent)'
-                                   .format(fmt(min(history.stamps))), **base)
+                                   .format(fmt(min(history.stamps))),
+                                   fix_s=min(history.stamps), **base)
             first = min(history.received)
             placed = _placed_at(replay, base, first)
             if placed is not None:
@@ -306,7 +320,8 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
                            fix="stamp {} {} s later (its publisher's transform timeout or "
                            'tolerance), or {}'.format(edge.name, fmt(fix_s), _wait_fix(base)),
                            fix_s=fix_s, **base)
-    rate = ' at {} Hz or more'.format(fmt(1.0 / (wait_s - delay))) if wait_s > delay else ''
+    needed = 1.0 / (wait_s - delay) if wait_s > delay else None
+    rate = ' at {} Hz or more'.format(fmt(needed)) if needed else ''
     return Explanation(cause='low_rate', edge=facts, why='{} comes every {} s ({}) and {} s '
                        'behind {}: the sample after a stamp arrives up to {} s after it (period '
                        'plus delay), more than the wait of {} s: the sample after {} had not '
@@ -316,7 +331,7 @@ def _extrapolation(replay: Replay, base: dict, child: str, clock: Clock,
                                               replay.into(asked_at)),
                        fix='send {}{} (it runs {} s behind), or {}'.format(
                            edge.name, rate, fmt(delay), _wait_fix(base)),
-                       fix_s=base['wait_needed_s'], **base)
+                       fix_s=base['wait_needed_s'], rate_needed_hz=needed, **base)
 
 
 def _clocks_apart(base: dict, edge: EdgeHistory, facts: EdgeFacts, apart: float,
@@ -403,7 +418,7 @@ def _past(replay: Replay, base: dict, edge: EdgeHistory, facts: EdgeFacts, earli
                            'its first sample in the recording (stamped {})'.format(
                                edge.name, fmt(requested), fmt(first)),
                            fix='ask after {} (no setting brings back data never sent)'.format(
-                               fmt(first)), **base)
+                               fmt(first)), fix_s=first, **base)
     needed = max(edge.latest_at(base['asked_at']) or earliest, earliest) - requested + 1.0
     return Explanation(cause='older_than_cache', edge=facts, why='{} was asked at {}, {} s '
                        'before the newest sample the buffer held; tf2 keeps {} s'.format(
@@ -467,7 +482,7 @@ def _proven_wait(replay: Replay, base: dict, arrived: float,
     return placed - arrived + MARGIN_S if placed is not None else None
 
 
-def _root(buffer: Buffer, frame: str, time: int = 0) -> str:
+def root_above(buffer: Buffer, frame: str, time: int = 0) -> str:
     """Return the root above frame, following each frame's parent at time (0: the newest)."""
     seen = {frame}
     parent = buffer.parent_of(frame, time)
@@ -488,10 +503,10 @@ def _two_trees(replay: Replay, base: dict, target: str, source: str,
     """
     buffer = replay.buffer_at(asked_at)
     time = to_ns(base['requested']) if base['requested'] else 0
-    roots = _root(buffer, target, time), _root(buffer, source, time)
+    roots = root_above(buffer, target, time), root_above(buffer, source, time)
     where = '{} is in the tree under {}, {} in the tree under {}'.format(
         target, roots[0], source, roots[1])
-    torn = _two_parents(replay, buffer, (target, source), time)
+    torn = the_two_parents(replay, buffer, (target, source), time)
     if torn:
         frame, parents = torn
         edges = ['{} ({})'.format(history.name, _hz(history.rate_hz(), 1)) for history in
@@ -509,8 +524,8 @@ def _two_trees(replay: Replay, base: dict, target: str, source: str,
         'transform from the URDF)'.format(roots[0], roots[1]), **base)
 
 
-def _two_parents(replay: Replay, buffer: Buffer, frames: Tuple[str, ...],
-                 time: int) -> Optional[Tuple[str, List[str]]]:
+def the_two_parents(replay: Replay, buffer: Buffer, frames: Tuple[str, ...],
+                    time: int) -> Optional[Tuple[str, List[str]]]:
     """Return the first frame above frames sent with two parents or more, and its parents."""
     parents: Dict[str, List[str]] = {}
     for parent, child in replay.histories:
