@@ -749,3 +749,36 @@ def test_tf_is_no_topic_to_place_and_minus_zero_is_a_time(cars):
                'transform from frame [laser] to frame [map]')
     assert zero.returncode in (0, 1) and 'cannot read' not in zero.stderr, zero.stderr
     assert 'extrapolation into the past' in zero.stdout
+
+
+def test_a_fix_that_does_not_place_the_lookup_is_said_to_be_none(tmp_path):
+    """
+    Issue 30: map -> odom and odom -> base_link both 0.3 s late; tf2 names odom -> base_link.
+
+    Re-stamping it alone still leaves the lookup refused (by map -> odom): that part is no fix,
+    and the text says so; the wait, asked again, places it. Its twin with odom on time: map ->
+    odom is named, and both parts hold.
+    """
+    def two_late(path: Path, odom_late: float) -> Path:
+        messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+            'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),))]
+        for k in range(500):
+            t = T0 + k / 50
+            messages.append(Message(t + odom_late, TF_TOPIC, (TransformRecord(
+                'odom', 'base_link', t, (0.02 * k, 0.0, 0.0), Q),)))
+            messages.append(Message(t + 0.002, TF_TOPIC, (TransformRecord(
+                'base_link', 'imu_link', t, (0.0, 0.0, 0.0), Q),)))
+        messages += [Message(T0 + k / 10 + 0.3, TF_TOPIC, (TransformRecord(
+            'map', 'odom', T0 + k / 10, (0.1, 0.0, 0.0), Q),)) for k in range(100)]
+        write_bag(path, sorted(messages, key=lambda m: m.received), beams=8)
+        return path
+
+    for odom_late, stamp_holds in ((0.3, False), (0.002, True)):
+        path = two_late(tmp_path / 'late{}.mcap'.format(odom_late), odom_late)
+        done = run('lookup', path, 'map', 'laser', '--at', str(T0 + 5.1), '--tf2', 'model')
+        assert done.returncode == 1, done.stderr
+        stamp_line = next(line for line in done.stdout.splitlines()
+                          if line.startswith('  tried: ') and ' stamped ' in line)
+        assert stamp_line.endswith('that part is no fix') != stamp_holds, done.stdout
+        assert re.search(r'tried: asked [0-9.]+ s after the message arrived: tf2 \(kilted '
+                         r'model\) then places it', done.stdout), done.stdout

@@ -38,6 +38,7 @@ import json, sys
 from frame_audit.engine.config import LookupEntry
 from frame_audit.engine.records import TransformRecord
 from frame_audit.engine.tf2.diagnose import explain
+from frame_audit.engine.tf2.fixes import prove
 from frame_audit.engine.tf2.replay import Replay, TfMessage
 from frame_audit.engine.tf2.placed import Stamped, summarize
 from frame_audit.engine.tf2.watch import LookupWatch
@@ -58,8 +59,9 @@ def run(case, real):
     for target, source, time, moment in case.get('asks', []):
         out['asks'].append(answer(replay.ask(target, source, time, moment)))
     for target, source, time, moment, wait in case.get('explains', []):
-        e = explain(replay, target, source, time, moment, wait)
-        out['explains'].append([e.cause, e.tf2, e.edge.name if e.edge else ''])
+        e = prove(replay, explain(replay, target, source, time, moment, wait))
+        out['explains'].append([e.cause, e.tf2, e.edge.name if e.edge else '',
+                                [[t.fix, t.placed, t.refused] for t in e.tried]])
     if 'every' in case:
         topic, target, wait, scans = case['every']
         s = summarize(replay, [Stamped(*m) for m in scans], topic, target, '', wait)
@@ -132,7 +134,7 @@ def assert_agree(model: Dict[str, Any], real: Dict[str, Any]) -> None:
             sign = 1.0 if sum(a * b for a, b in zip(have['q'], want['q'])) >= 0 else -1.0
             assert [sign * q for q in have['q']] == pytest.approx(want['q'], abs=1e-6), step
     assert [e[0] for e in model['explains']] == [e[0] for e in real['explains']]
-    assert [e[2] for e in model['explains']] == [e[2] for e in real['explains']]
+    assert [e[2:] for e in model['explains']] == [e[2:] for e in real['explains']]
 
 
 def f1tenth(map_behind_s: float, seconds: float = 30.0) -> Dict[str, Any]:
@@ -287,6 +289,74 @@ def test_the_limiting_edge_is_on_the_lookups_chain_not_the_edge_tf2_names(tmp_pa
         assert refused[side]['explains'][0][0::2] == ['before_first', 'odom → base_link']
         assert 'exception' in static_fix[side]['asks'][0]  # the old fix: still refused
         assert 'exception' not in twin[side]['asks'][0]  # the true limit sent: placed
+
+
+def habit(name: str) -> Dict[str, Any]:
+    """
+    Return a car (map -> odom -> base_link -> laser) with one habit, and its lookup map <- laser.
+
+    Each habit is a cause whose fix explain applies and asks again (issue 30).
+    """
+    map_odom = {'late_stamps': (10.0, 0.3), 'low_rate': (2.0, 0.002),
+                'older_than_cache': (10.0, 0.002), 'two_late': (10.0, 0.3)}
+    messages: List[Message] = [(T0, True, 'robot_state_publisher',
+                                [tf('base_link', 'laser', T0, x=0.27, z=0.11)])]
+    odom_late = 0.3 if name == 'two_late' else 0.002
+    messages += [(T0 + k / 50 + 0.002, False, 'imu_filter',  # the clock: on time
+                  [tf('base_link', 'imu_link', T0 + k / 50)]) for k in range(1000)]
+    if name != 'two_trees':
+        messages += [(T0 + k / 50 + odom_late, False, 'vesc_to_odom',
+                      [tf('odom', 'base_link', T0 + k / 50, x=0.02 * k)]) for k in range(1000)]
+    if name in map_odom:
+        rate, late = map_odom[name]
+        messages += [(T0 + k / rate + late, False, 'slam_toolbox',
+                      [tf('map', 'odom', T0 + k / rate)]) for k in range(int(20 * rate))]
+    elif name == 'sent_once':
+        messages.append((T0 + 0.01, False, 'map_server', [tf('map', 'odom', T0)]))
+    elif name == 'two_trees':
+        messages += [(T0 + k / 10 + 0.002, False, 'slam_toolbox', [tf('map', 'odom', T0 + k / 10)])
+                     for k in range(200)]
+    elif name == 'two_parents':
+        for k in range(200):
+            messages.append((T0 + k / 10 + 0.003, False, 'slam_toolbox',
+                             [tf('map', 'odom', T0 + k / 10)]))
+            messages.append((T0 + k / 10 + 0.053, False, 'imu_filter',
+                             [tf('odom_imu', 'odom', T0 + k / 10 + 0.05)]))
+    messages.sort(key=lambda m: m[0])
+    asked = {'older_than_cache': (T0 + 2.0, T0 + 16.0), 'two_parents': (T0 + 2.06, T0 + 2.2)
+             }.get(name, (T0 + 5.1, T0 + 5.202))
+    return {'distro': 'noetic', 'messages': messages, 'asks': [['map', 'laser', *asked]],
+            'explains': [['map', 'laser', *asked, 0.1]]}
+
+
+FIXED = {'late_stamps': ('late_stamps', ['wait', 'stamp']), 'low_rate': ('low_rate', ['wait',
+                                                                                      'rate']),
+         'older_than_cache': ('older_than_cache', ['cache']), 'sent_once': ('sent_once',
+                                                                            ['static']),
+         'two_trees': ('two_trees', ['join']), 'two_parents': ('two_parents', ['one_parent'])}
+
+
+@needs_tf2_py
+def test_each_fix_explain_prints_places_the_lookup_in_tf2_itself(tmp_path):
+    """
+    Issue 30: each cause's fix applied to the data and asked again of tf2_py and the model.
+
+    Both must place the lookup with each fix; with two late edges, re-stamping the one tf2
+    names is no fix (the other still refuses), and both say so.
+    """
+    names = list(FIXED) + ['two_late']
+    cases = run_both([habit(name) for name in names], tmp_path)
+    for name, case in zip(names, cases):
+        assert_agree(case['model'], case['real'])
+        for side in ('model', 'real'):
+            cause, edge, tried = case[side]['explains'][0][0], case[side]['explains'][0][2], \
+                case[side]['explains'][0][3]
+            if name == 'two_late':
+                assert cause == 'late_stamps' and ['stamp', 0, 1] in tried, (side, tried)
+            else:
+                assert cause == FIXED[name][0], (name, side, edge)
+                assert [fix for fix, _, _ in tried] == FIXED[name][1], (name, side, tried)
+                assert all(placed == refused for _, placed, refused in tried), (name, tried)
 
 
 def test_where_tf2_py_is_absent_auto_is_the_model_and_tf2_py_one_line():
