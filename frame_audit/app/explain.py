@@ -20,8 +20,8 @@ from typing import Callable, List, Optional, Tuple
 from .config import command_config
 from ..engine.config import AuditConfig, PoseTopic
 from ..engine.findings import fmt
-from ..engine.records import CLOCK_TOPIC, HeaderRecord, OdometryRecord, POSE_MESSAGE_TYPES, \
-    PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, Unreadable
+from ..engine.records import CLOCK_TOPIC, HEADER_TYPES, HeaderRecord, OdometryRecord, \
+    POSE_MESSAGE_TYPES, PoseRecord, TF_STATIC_TOPIC, TF_TOPIC, Unreadable
 from ..engine.tf2 import DEFAULT_DISTRO, distro as distro_named, to_ns, to_s
 from ..engine.tf2.backend import Real
 from ..engine.tf2.diagnose import EdgeFacts, explain, explain_pasted, Explanation, NEAR_S, \
@@ -54,14 +54,25 @@ class Loaded:
     path: str
     stamped: List[Stamped] = field(default_factory=list)
     clock: str = 'receive clock'  # what arrivals are told on
+    arrived: Optional['Arrived'] = None  # the pasted lookup's own message, where recorded
+
+
+@dataclass(frozen=True)
+class Arrived:
+    """The message a pasted lookup was for, found in the recording: when and where it came."""
+
+    received: float  # on the recording's clock (the recorded /clock where there is one)
+    topic: str
 
 
 def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = None,
-          cache_time_s: float = 10.0, real: Optional[Real] = None) -> Loaded:
+          cache_time_s: float = 10.0, real: Optional[Real] = None,
+          find: Optional[Tuple[int, str]] = None) -> Loaded:
     """
     Read the recording's /tf and /tf_static (and the --every topic) in arrival order.
 
-    real: tf2 itself (tf2_py) answers the replay's lookups; None: the model. Where a /clock
+    real: tf2 itself (tf2_py) answers the replay's lookups; None: the model. find: a
+    message's stamp (ns) and frame, looked for on every stamped topic. Where a /clock
     was recorded (a replay with --clock, a simulator), arrivals are told on it, as the nodes
     that stamped by it saw them: lags are against /clock, never wall time against sim time.
     """
@@ -90,13 +101,38 @@ def _load(path: Path, config: AuditConfig, distro: str, every: Optional[str] = N
             elif message.topic == CLOCK_TOPIC and isinstance(payload, HeaderRecord):
                 ticks.append((message.received, payload.stamp))
         start = recording.info.start_s
+        arrived = _recorded(recording, config, *find) if find else None
     on_clock = recorded_clock(ticks)
     if on_clock is not None:
         messages = [replace(m, received=on_clock(m.received)) for m in messages]
         stamped = [replace(m, received=on_clock(m.received)) for m in stamped]
         start = on_clock(start)
+        arrived = replace(arrived, received=on_clock(arrived.received)) if arrived else None
     return Loaded(Replay(messages, distro, cache_time_s, start, real), str(path), stamped,
-                  'receive clock' if on_clock is None else 'the recorded /clock')
+                  'receive clock' if on_clock is None else 'the recorded /clock', arrived)
+
+
+def _recorded(recording: Recording, config: AuditConfig, stamp: int,
+              frame: str) -> Optional[Arrived]:
+    """
+    Return the first arrival of a message stamped so in that frame, on any stamped topic.
+
+    A pasted lookup names its message's stamp and frame; where the recorder took that message,
+    its arrival is known, not assumed (a driver's latency is not the /tf edges').
+    """
+    found = []
+    for topic, (msgtype, _) in sorted(recording.info.topics.items()):
+        if msgtype not in HEADER_TYPES + POSE_MESSAGE_TYPES:
+            continue
+        for message in recording.messages(_reading(config, topic, msgtype)):
+            payload = message.payload
+            payload = payload.pose if isinstance(payload, OdometryRecord) else payload
+            if message.topic == topic and isinstance(payload, (HeaderRecord, PoseRecord)) and \
+                    payload.frame_id.lstrip('/') == frame and \
+                    abs(to_ns(payload.stamp) - stamp) <= MATCH_NS:
+                found.append(Arrived(message.received, topic))
+                break
+    return min(found, key=lambda arrived: arrived.received, default=None)
 
 
 def recorded_clock(ticks: List[Tuple[float, float]]) -> Optional[Callable[[float], float]]:
@@ -159,6 +195,7 @@ class Explained:
     jumps: Tuple[ClockJump, ...] = ()
     tf2: str = ''  # which tf2 answered the lookups: the model, or tf2_py's BufferCore
     series: Optional[LagSeries] = None  # the limiting edge's lag, for --plot
+    arrived: Optional[Arrived] = None  # its message, found in the recording
 
 
 def explain_error(path: Path, text: str, config_path: Optional[str] = None,
@@ -174,9 +211,12 @@ def explain_error(path: Path, text: str, config_path: Optional[str] = None,
                          'frame it wanted: give it with --target FRAME'.format(pasted.frame))
     chosen = distro or ('noetic' if pasted.ros1_wording else DEFAULT_DISTRO)
     real = choose(tf2, '--tf2 ' + tf2)
-    loaded = _load(path, command_config(config_path), chosen, real=real)
+    find = (pasted.requested, pasted.source or pasted.frame) \
+        if pasted.kind in ('future', 'past', 'single', 'filter') else None
+    loaded = _load(path, command_config(config_path), chosen, real=real, find=find)
     replay = loaded.replay
-    explained = _explained(replay, pasted, path, text, wait_s, chosen)
+    explained = replace(_explained(replay, pasted, path, text, wait_s, chosen, loaded.arrived),
+                        arrived=loaded.arrived)
     if explained.explanation is not None:
         explained = replace(explained, explanation=prove(replay, explained.explanation))
     frames = (pasted.target, pasted.source, pasted.frame, pasted.parent)
@@ -198,10 +238,10 @@ def _chain_drops(replay: Replay, frames: Tuple[str, ...]) -> dict:
 
 
 def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: float,
-               chosen: str) -> Explained:
-    """Explain the pasted error from the replayed recording."""
+               chosen: str, arrived: Optional[Arrived]) -> Explained:
+    """Explain the pasted error from the replayed recording (arrived: its message's arrival)."""
     if pasted.kind in ('future', 'past', 'single'):
-        return _explain_extrapolation(replay, pasted, str(path), wait_s, text)
+        return _explain_extrapolation(replay, pasted, str(path), wait_s, text, arrived)
     end = max((m.received for m in replay.messages), default=0.0)
     if pasted.kind == 'no_frame':
         first = min((min(h.received) for key, h in replay.histories.items()
@@ -225,9 +265,11 @@ def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: fl
                              'at most once' if pasted.kind == 'repeated' else
                              "never arriving past tf2's window"))
     if pasted.kind == 'filter':
-        asked = to_s(pasted.requested) + receive_clock(replay).delay_s + wait_s
+        came = arrived.received if arrived else to_s(pasted.requested) + \
+            receive_clock(replay).delay_s
         return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source,
-                                                    to_s(pasted.requested), asked, wait_s))
+                                                    to_s(pasted.requested), came + wait_s,
+                                                    wait_s, arrived=came))
     refused = _first_refusal(replay, pasted)  # asked then: the first moment tf2 refused
     if refused is None:
         return Explained(pasted, str(path), None, note='tf2 ({}) finds {} at no moment of {}: '
@@ -269,20 +311,20 @@ def _in_loop(buffer, frame: str) -> bool:
 
 
 def _explain_extrapolation(replay: Replay, pasted: Pasted, path: str, wait_s: float,
-                           text: str) -> Explained:
+                           text: str, arrived: Optional[Arrived]) -> Explained:
     """Find when the edge the error names held the stamp it names; explain at that moment."""
     tolerance = MATCH_NS
     requested = to_s(pasted.requested)
     # the node asked for a stamp once the message stamped so had reached it: only moments
     # after that on the receive clock (two edges may both hold a sample of that stamp)
-    earliest = requested + receive_clock(replay).delay_s - EARLY_S
-    for moment in _moments_holding(replay, pasted.nearest, tolerance, earliest):
+    came = arrived.received if arrived else requested + receive_clock(replay).delay_s
+    for moment in _moments_holding(replay, pasted.nearest, tolerance, came - EARLY_S):
         answer = replay.ask(pasted.target, pasted.source, requested, moment)
         error = answer.error
         if error is not None and error.kind == pasted.kind and \
                 abs(error.nearest - pasted.nearest) <= tolerance:
             explanation = explain(replay, pasted.target, pasted.source, requested, moment,
-                                  wait_s)
+                                  wait_s, arrived=came if arrived else None)
             return Explained(pasted, path, explanation,
                              _to_10us(error.text) in _to_10us(text), error.text)
     stamps = _tf_stamps(replay)

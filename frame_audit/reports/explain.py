@@ -152,6 +152,8 @@ def explained_text(explained: Any) -> str:
     if explained.explanation is None:
         lines.append('not found: {}'.format(explained.note))
         return _terminal(lines)
+    if pasted.kind in ('future', 'past', 'single', 'filter'):
+        lines.append(_message_line(explained))
     if explained.reproduced is not None:
         lines.append('reproduced: {}'.format(
             'yes, {} prints the text pasted'.format(explained.tf2) if explained.reproduced else
@@ -160,6 +162,20 @@ def explained_text(explained: Any) -> str:
     lines += explanation_lines(explained.explanation, explained.start)
     lines += drops_lines(explained)
     return _terminal(lines)
+
+
+def _message_line(explained: Any) -> str:
+    """Return where the lookup's own message came from: recorded, or assumed (and how)."""
+    pasted, arrived = explained.pasted, explained.arrived
+    message = 'the message: stamped {:.6f} in {}'.format(to_s(pasted.requested),
+                                                         pasted.source or pasted.frame)
+    if arrived is not None:
+        return '{}, recorded on {}, arrived {}; waits are told from there'.format(
+            message, arrived.topic, _since(arrived.received, explained.start))
+    edge = explained.explanation.edge
+    return '{}: not in the recording, so its arrival is taken as its stamp plus {} s ({})'.format(
+        message, fmt(edge.asker_s) if edge and edge.asker_s is not None else 'the usual delay',
+        edge.asker if edge and edge.asker else 'the most punctual /tf edge')
 
 
 def _summary_wait(s: Any) -> str:

@@ -782,3 +782,47 @@ def test_a_fix_that_does_not_place_the_lookup_is_said_to_be_none(tmp_path):
         assert stamp_line.endswith('that part is no fix') != stamp_holds, done.stdout
         assert re.search(r'tried: asked [0-9.]+ s after the message arrived: tf2 \(kilted '
                          r'model\) then places it', done.stdout), done.stdout
+
+
+def fast_driver(path: Path, scans: bool) -> Path:
+    """
+    Write odom -> base_link at 20 Hz, 60 ms behind its stamps, and scans 10 ms behind theirs.
+
+    The /tf edge is the most punctual one and the limit itself: a message's arrival assumed
+    from it is 50 ms late (a TurtleBot4's paste: 0.158 s printed, 0.223 s needed).
+    """
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),))]
+    messages += [Message(T0 + k / 20 + 0.06, TF_TOPIC, (TransformRecord(
+        'odom', 'base_link', T0 + k / 20, (0.01 * k, 0.0, 0.0), Q),)) for k in range(100)]
+    if scans:
+        messages += [Message(T0 + 0.02 + k / 10 + 0.01, '/scan', HeaderRecord(
+            'laser', T0 + 0.02 + k / 10)) for k in range(45)]
+    write_bag(path, sorted(messages, key=lambda m: m.received), beams=8)
+    return path
+
+
+def test_the_wait_is_told_from_the_messages_recorded_arrival(tmp_path):
+    """
+    Issue 30: the scan stamped 2.02 s was refused on its arrival, 10 ms after its stamp.
+
+    Found on /scan, the wait is from that arrival, and asked that long after it tf2 places
+    the scan; its twin without /scan says the arrival is assumed, and from what.
+    """
+    path = fast_driver(tmp_path / 'scans.mcap', True)
+    text = printed(path, 'odom', 'laser', T0 + 2.02, T0 + 2.03)
+    explained = explain_error(path, text, tf2='model')
+    e = explained.explanation
+    assert e is not None and explained.arrived.topic == '/scan', explained.note
+    assert e.wait_needed_s == pytest.approx(2.11 - 2.03 + 0.005, abs=0.002)
+    replay = Replay([TfMessage(m.received, m.payload, m.topic == TF_STATIC_TOPIC)
+                     for m in read_messages(path) if isinstance(m.payload, tuple)])
+    assert replay.ask('odom', 'laser', T0 + 2.02, T0 + 2.03 + e.wait_needed_s).ok
+    assert not replay.ask('odom', 'laser', T0 + 2.02, T0 + 2.03 + e.wait_needed_s - 0.01).ok
+    done = run('explain', path, text)
+    assert 'the message: stamped 1700000002.020000 in laser, recorded on /scan, arrived 2.03 s ' \
+        'into the recording' in done.stdout, done.stdout
+    twin = fast_driver(tmp_path / 'no_scans.mcap', False)
+    said = run('explain', twin, printed(twin, 'odom', 'laser', T0 + 2.02, T0 + 2.08)).stdout
+    assert 'in laser: not in the recording, so its arrival is taken as its stamp plus 0.060 ' \
+        's (the most punctual /tf edge, odom → base_link)' in said, said
