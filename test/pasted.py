@@ -23,6 +23,7 @@ Q = (0.0, 0.0, 0.0, 1.0)
 PERIOD = 0.05  # every edge at 20 Hz
 LATE_S = 0.2  # a late publisher's stamps, this far behind what it needed
 PUNCTUAL = 'recorder_clock'  # a child frame sent on time: the asker's clock
+START = 1_700_000_000.0  # where a text names no time
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,10 @@ def habits(pasted: Pasted) -> List[Habit]:
         return [Habit('two_trees', ('two_trees',))]
     if pasted.kind == 'repeated':
         return [Habit('sent_twice', ('resent',))]
+    if pasted.kind == 'no_transform' and (pasted.requested or pasted.asked == 'now'):
+        return [Habit('stamped_late', ('late_stamps',))]
+    if pasted.kind == 'no_transform':
+        return [Habit('sent_late', ('not_yet',)), Habit('two_trees', ('two_trees',))]
     if pasted.kind == 'old_data':
         return [Habit('simulator_reset', ('reset', 'old_data'))]
     if pasted.kind == 'filter':
@@ -80,10 +85,14 @@ def habits(pasted: Pasted) -> List[Habit]:
 def write_for(path: Path, pasted: Pasted, habit: Habit) -> Path:
     """Write the recording for the pasted text with the habit; return its path."""
     requested, nearest = pasted.requested / 1e9, pasted.nearest / 1e9
+    if pasted.kind in ('no_transform', 'repeated') and not requested:  # no stamp named
+        requested = START
+    if pasted.kind == 'no_transform':  # the stamp asked is the newest held, LATE_S late
+        nearest = requested
     target, source = pasted.target, pasted.source
     messages: List[Message] = []
     if habit.name == 'stamped_late':  # target -> source runs LATE_S behind what was asked
-        delay = requested - nearest + LATE_S
+        delay = requested - nearest + LATE_S + (pasted.wait_s or 0.0)
         stamps = _grid(nearest, 40, 40)
         messages += [_tf(s + delay, target, source, s) for s in stamps]
         messages += _punctual(target, stamps[0] + delay, stamps[-1] + delay)
@@ -91,9 +100,13 @@ def write_for(path: Path, pasted: Pasted, habit: Habit) -> Path:
         messages += [_tf(s + 0.002, target, source, s) for s in _grid(nearest, 0, 40)]
     elif habit.name == 'asked_after_the_window':  # asked > 10 s late: the stamp is gone
         messages += [_tf(s + 0.002, target, source, s) for s in _grid(nearest, 60, 240)]
+    elif habit.name == 'sent_late' and pasted.kind == 'no_transform':  # source from 4.5 s
+        messages += _punctual(target, START, START + 8.0)
+        messages += [_tf(START + 4.5 + k * PERIOD, target, source, START + 4.498 + k * PERIOD)
+                     for k in range(60)]
     elif habit.name in ('sent_late', 'sent_by_nobody'):
         other = 'odom' if pasted.frame != 'odom' else 'map'
-        start = 1_700_000_000.0
+        start = START
         messages += [Message(start, TF_STATIC_TOPIC, (TransformRecord(
             other, 'base_link' if pasted.frame != 'base_link' else 'base', start, (0.0,) * 3,
             Q),))]
@@ -103,11 +116,10 @@ def write_for(path: Path, pasted: Pasted, habit: Habit) -> Path:
             messages += [_tf(start + 3.0 + k * PERIOD, other, pasted.frame,
                              start + 2.998 + k * PERIOD) for k in range(20)]
     elif habit.name == 'two_trees':
-        start = 1_700_000_000.0
-        messages += [_tf(start + k * PERIOD + 0.002, target, target + '_child', start + k * PERIOD)
-                     for k in range(40)]
-        messages += [_tf(start + k * PERIOD + 0.003, source + '_parent', source,
-                         start + k * PERIOD) for k in range(40)]
+        messages += [_tf(START + k * PERIOD + 0.002, target, target + '_child', START + k * PERIOD)
+                     for k in range(80)]
+        messages += [_tf(START + k * PERIOD + 0.003, source + '_parent', source,
+                         START + k * PERIOD) for k in range(80)]
     elif habit.name in ('sent_twice', 'simulator_reset'):
         parent = pasted.parent or ('map' if pasted.frame != 'map' else 'world')
         if habit.name == 'sent_twice':

@@ -30,7 +30,8 @@ from ..engine.tf2.distros import MAX_S
 from ..engine.tf2.drops import ClockJump, count_drops, Drops
 from ..engine.tf2.fixes import prove, restamped
 from ..engine.tf2.insertion import explain_insertion
-from ..engine.tf2.parse import parse_tf2_error, Pasted, PasteError, with_target
+from ..engine.tf2.parse import ANY_STAMP_NS, parse_tf2_error, Pasted, PasteError, \
+    with_target
 from ..engine.tf2.placed import refusals, Stamped, summarize, Summary
 from ..engine.tf2.replay import EdgeHistory, receive_clock, Replay, TfMessage
 from ..errors import UsageError
@@ -211,8 +212,8 @@ def explain_error(path: Path, text: str, config_path: Optional[str] = None,
                          'frame it wanted: give it with --target FRAME'.format(pasted.frame))
     chosen = distro or ('noetic' if pasted.ros1_wording else DEFAULT_DISTRO)
     real = choose(tf2, '--tf2 ' + tf2)
-    find = (pasted.requested, pasted.source or pasted.frame) \
-        if pasted.kind in ('future', 'past', 'single', 'filter') else None
+    find = (pasted.requested, pasted.source or pasted.frame) if pasted.requested and \
+        pasted.kind in ('future', 'past', 'single', 'filter', 'no_transform') else None
     loaded = _load(path, command_config(config_path), chosen, real=real, find=find)
     replay = loaded.replay
     explained = replace(_explained(replay, pasted, path, text, wait_s, chosen, loaded.arrived),
@@ -258,12 +259,15 @@ def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: fl
         found = explain_insertion(replay, pasted.kind, pasted.parent, pasted.frame,
                                   pasted.requested, wait_s, text, pasted.precision_ns)
         edge = ' → '.join(filter(None, (pasted.parent, pasted.frame)))
-        return Explained(pasted, str(path), found, note='' if found else '{} holds {} stamped '
-                         '{:.6f} {}: what tf2 refused did not reach the recorder (a publisher it '
-                         'did not record, or another run)'.format(
-                             path, edge, to_s(pasted.requested),
-                             'at most once' if pasted.kind == 'repeated' else
-                             "never arriving past tf2's window"))
+        stamped = 'stamped {:.6f}'.format(to_s(pasted.requested)) \
+            if pasted.precision_ns != ANY_STAMP_NS else 'at any stamp (the line names none)'
+        return Explained(pasted, str(path), found, note='' if found else '{} holds {} {} {}: '
+                         'what tf2 refused did not reach the recorder (a publisher it did not '
+                         'record, or another run)'.format(
+                             path, edge, stamped, 'at most once' if pasted.kind == 'repeated'
+                             else "never arriving past tf2's window"))
+    if pasted.kind == 'no_transform':
+        return _explain_wrapped(replay, pasted, path, wait_s, arrived)
     if pasted.kind == 'filter':
         came = arrived.received if arrived else to_s(pasted.requested) + \
             receive_clock(replay).delay_s
@@ -281,6 +285,42 @@ def _explained(replay: Replay, pasted: Pasted, path: Path, text: str, wait_s: fl
                                                            ' '.join(text.split())))
     return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source, 0.0,
                                                 refused, wait_s))
+
+
+def _explain_wrapped(replay: Replay, pasted: Pasted, path: Path, wait_s: float,
+                     arrived: Optional[Arrived]) -> Explained:
+    """
+    Explain a wrapper's line that names the lookup but not tf2's words (RViz, Nav2, ...).
+
+    With a stamp, the lookup is asked as the message came (its recorded arrival where there
+    is one) plus the line's wait. Without, the first moment it stayed refused for the wait, at
+    the latest common time (RViz, Nav2) or at the asker's now (robot_localization). A refusal
+    only in the recording's first seconds is the recorder starting with the robot: said so.
+    """
+    wait = pasted.wait_s if pasted.wait_s is not None else wait_s
+    if pasted.requested:
+        requested = to_s(pasted.requested)
+        came = arrived.received if arrived else requested + receive_clock(replay).delay_s
+        return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source,
+                                                    requested, came + wait, wait, arrived=came))
+    delay = receive_clock(replay).delay_s
+    early = None
+    for moment in replay.arrivals(replay.start, replay.end - wait):  # later: cannot know
+        time = moment - delay if pasted.asked == 'now' else 0.0
+        if replay.ask(pasted.target, pasted.source, time, moment).ok or \
+                replay.probe(pasted.target, pasted.source, time, moment + wait).ok:
+            continue
+        if moment - replay.start < NEAR_S:
+            early = moment
+            continue
+        return Explained(pasted, str(path), explain(replay, pasted.target, pasted.source, time,
+                                                    moment + wait, wait, arrived=moment))
+    asked = 'at the latest common time' if pasted.asked != 'now' else "at the asker's now"
+    return Explained(pasted, str(path), None, note='{} places {} in {} {} at every moment of {} '
+                     'from {} s on{}: the line was printed outside this recording'.format(
+                         replay.tf2, pasted.source, pasted.target, asked, path, fmt(NEAR_S, 0),
+                         ' (refused only until {}, as the recording started with the robot)'
+                         .format(replay.into(early)) if early is not None else ''))
 
 
 def _first_refusal(replay: Replay, pasted: Pasted) -> Optional[float]:

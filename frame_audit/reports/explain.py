@@ -15,13 +15,15 @@ from ..engine.findings import fmt, printable
 from ..engine.tf2 import to_s
 from ..engine.tf2.backend import model_name
 from ..engine.tf2.diagnose import Explanation, PASTED
-from ..engine.tf2.parse import filter_reason
+from ..engine.tf2.parse import ANY_STAMP_NS, filter_reason
 
 KINDS = {'future': 'extrapolation into the future', 'past': 'extrapolation into the past',
          'single': 'extrapolation (one sample held)', 'no_frame': 'frame does not exist',
          'two_trees': 'not part of the same tree', 'loop': 'a loop in the tree',
          'filter': "a message filter's drop", 'repeated': 'a stamp sent twice (TF_REPEATED_DATA)',
-         'old_data': "data older than tf2's window (TF_OLD_DATA)"}
+         'old_data': "data older than tf2's window (TF_OLD_DATA)",
+         'no_transform': "a wrapper's own line (RViz, Nav2, robot_localization, rtabmap): the "
+                         "lookup it names, without tf2's words"}
 NO_SENDER = 'not recorded (rosbag2 keeps no publisher per message)'
 
 
@@ -29,7 +31,8 @@ def _since(value: Optional[float], start: float) -> str:
     return 'never' if value is None else '{} s into the recording'.format(fmt(value - start, 2))
 
 
-def explanation_lines(explanation: Explanation, start: float) -> List[str]:
+def explanation_lines(explanation: Explanation, start: float,
+                      wait_from: str = '--tolerance') -> List[str]:
     """Return an explanation as lines: the answer, the limiting edge, the cause, the fix."""
     e = explanation
     asked = 'at {}'.format(fmt(e.requested)) if e.requested else 'at the latest common time'
@@ -40,8 +43,8 @@ def explanation_lines(explanation: Explanation, start: float) -> List[str]:
         return lines + _edge_lines(e, start, 'edge') + _cause_lines(e)
     lookup = '{} in {} {}'.format(e.source or '-', e.target, asked) if e.target else \
         'none named by the error'
-    lines = ['lookup: {}, asked {} (receive clock), wait {} s (--tolerance)'.format(
-        lookup, _since(e.asked_at, start), fmt(e.wait_s))]
+    lines = ['lookup: {}, asked {} (receive clock), wait {} s ({})'.format(
+        lookup, _since(e.asked_at, start), fmt(e.wait_s), wait_from)]
     if error is None:  # e.answer.ok
         lines.append('{}: answered'.format(e.tf2))
     else:
@@ -142,7 +145,8 @@ def explained_text(explained: Any) -> str:
     """Return `frame-audit explain`'s text."""
     pasted = explained.pasted
     wording = 'ROS 1' if pasted.ros1_wording else 'ROS 2'
-    head = 'tf2 error: {} ({} wording)'.format(KINDS[pasted.kind], wording)
+    head = 'tf2 error: {} ({} wording)'.format(KINDS[pasted.kind], wording) \
+        if pasted.kind != 'no_transform' else 'pasted: {}'.format(KINDS[pasted.kind])
     if pasted.requested:
         head += ', requested time {:.9f}'.format(to_s(pasted.requested))
     lines = [head, 'recording: {}'.format(explained.recording)]
@@ -152,14 +156,19 @@ def explained_text(explained: Any) -> str:
     if explained.explanation is None:
         lines.append('not found: {}'.format(explained.note))
         return _terminal(lines)
-    if pasted.kind in ('future', 'past', 'single', 'filter'):
+    if pasted.kind in ('future', 'past', 'single', 'filter') or pasted.requested:
         lines.append(_message_line(explained))
     if explained.reproduced is not None:
         lines.append('reproduced: {}'.format(
             'yes, {} prints the text pasted'.format(explained.tf2) if explained.reproduced else
             'the same kind of refusal; {} words it: {}'.format(explained.tf2,
                                                                explained.model_text)))
-    lines += explanation_lines(explained.explanation, explained.start)
+    if pasted.precision_ns == ANY_STAMP_NS:
+        lines.append('the line names no stamp: the first stamp of {} sent twice is the one '
+                     'explained'.format(pasted.frame))
+    lines += explanation_lines(explained.explanation, explained.start,
+                               "the line's timeout" if pasted.wait_s is not None else
+                               '--tolerance')
     lines += drops_lines(explained)
     return _terminal(lines)
 

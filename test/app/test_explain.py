@@ -25,6 +25,7 @@ from frame_audit.errors import UsageError
 from frame_audit.message_types import POSE_WITH_COVARIANCE
 from frame_audit.recordings.read import read_messages
 from frame_audit.recordings.write import write_bag
+from frame_audit.reports.explain import explained_text
 import pytest
 from robots import PoseOut, RACECAR, record, T0, TURTLESIM, variant
 
@@ -826,3 +827,51 @@ def test_the_wait_is_told_from_the_messages_recorded_arrival(tmp_path):
     said = run('explain', twin, printed(twin, 'odom', 'laser', T0 + 2.02, T0 + 2.08)).stdout
     assert 'in laser: not in the recording, so its arrival is taken as its stamp plus 0.060 ' \
         's (the most punctual /tf edge, odom → base_link)' in said, said
+
+
+@pytest.mark.parametrize('line', [
+    'No transform from [laser] to [map]',
+    'For frame [laser]: No transform to fixed frame [map]. TF error: [...]',
+    '[planner_server-5] [INFO] [global_costmap.planner_server]: Timed out waiting for transform '
+    'from laser to map to become available, tf error: . canTransform returned after 1.00014 '
+    'timeout was 1.',
+    '[ WARN] [1685456729.822960470, 1526.700000000]: Transform from laser to map was '
+    'unavailable for the time requested. Using latest instead.'])
+def test_a_wrappers_own_line_is_looked_up_and_its_healthy_twin_is_not_found(tmp_path, line):
+    """
+    Issue 30: RViz's, Nav2's and robot_localization's lines name the lookup, not tf2's words.
+
+    On the car whose map -> odom comes 0.32 s late, robot_localization's lookup at its now is
+    refused (late stamps, fixed when tried); the latest common time is always placed there,
+    and on the healthy twin every one is: not found, never a cause made up.
+    """
+    late = car(tmp_path / 'late.mcap', seconds=8.0)
+    explained = explain_error(late, line, tf2='model')
+    if 'Using latest' in line:
+        assert explained.explanation.cause == 'late_stamps', explained.note
+        assert explained.explanation.tried and 'none proven' not in explained_text(explained)
+    else:
+        assert explained.explanation is None and 'places laser in map at the latest common ' \
+            'time at every moment' in explained.note, explained.note
+    healthy = car(tmp_path / 'ahead.mcap', map_behind_s=-0.1, seconds=8.0)
+    twin = explain_error(healthy, line, tf2='model')
+    assert twin.explanation is None and 'the line was printed outside this recording' in \
+        twin.note, twin.note
+    assert ('timeout was 1.' in line) == (explained.pasted.wait_s == 1.0)
+
+
+def test_a_frame_first_sent_late_is_what_rviz_waited_for(tmp_path):
+    """RViz: a recording where map -> odom starts at 4 s is not_yet, the wait proven."""
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'laser', T0, (0.27, 0.0, 0.11), Q),))]
+    messages += [Message(T0 + k / 50 + 0.002, TF_TOPIC, (TransformRecord(
+        'odom', 'base_link', T0 + k / 50, (0.02 * k, 0.0, 0.0), Q),)) for k in range(400)]
+    messages += [Message(T0 + 4.0 + k / 10 + 0.002, TF_TOPIC, (TransformRecord(
+        'map', 'odom', T0 + 4.0 + k / 10, (0.1, 0.0, 0.0), Q),)) for k in range(40)]
+    path = tmp_path / 'late_map.db3'
+    write_bag(path, sorted(messages, key=lambda m: m.received), beams=8)
+    done = run('explain', path, 'No transform from [laser] to [map]', '--tf2', 'model')
+    assert done.returncode == 0, done.stderr
+    assert 'cause: not_yet: map was first sent' in done.stdout, done.stdout
+    assert re.search(r'tried: asked [0-9.]+ s after the message arrived: tf2 \(kilted model\) '
+                     r'then places it', done.stdout), done.stdout

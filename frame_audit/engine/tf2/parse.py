@@ -51,6 +51,25 @@ _OLD = re.compile(r'TF_OLD_DATA ignoring data from the past (\(Possible reasons 
 _FILTER = re.compile(r"Message Filter dropping message: frame '([^']*)' at time " + _TIME +
                      r" for reason '([^']*)'"
                      r"|Drop message: frame '([^']*)' at time " + _TIME + r' for reason\((\d+)\)')
+# A wrapper's own line when tf2's words are not in it (issue 30): the lookup's frames, and its
+# stamp and wait where the line gives them. RViz: "No transform from [a] to [b]", "For frame
+# [a]: No transform to fixed frame [b]"; Nav2's costmap: "Timed out waiting for transform from
+# a to b to become available, tf error: ." (an empty error); robot_localization: "Transform
+# from a to b was unavailable for the time requested. Using latest instead."; rtabmap: "Could
+# not get transform from a to b (stamp=s) after w seconds" (its lookup's target is a).
+_NAME = r'\[?([^\]\s]*?)\]?'
+_RVIZ = re.compile(r'No transform from ' + _NAME + r' to ' + _NAME + r'(?:\s|$|\.)')
+_RVIZ_FIXED = re.compile(r'For frame \[([^\]]*)\]: No transform to fixed frame ?\[([^\]]*)\]')
+_NAV2_TIMED_OUT = re.compile(r'Timed out waiting for transform from (\S+) to (\S+) to become '
+                             r'available.*?(?:timeout was (\d+(?:\.\d+)?))?\.?$')
+_LATEST_INSTEAD = re.compile(r'Transform from (\S+) to (\S+) was unavailable for the time '
+                             r'requested')
+_RTABMAP = re.compile(r'Could not get transform from (\S+) to (\S+) \(stamp=(\d+(?:\.\d+)?)\) '
+                      r'after (\d+(?:\.\d+)?) seconds')
+_REPEATED_UNTIMED = re.compile(r'TF_REPEATED_DATA ignoring data with (?:a )?redundant timestamp '
+                               r'for frame (\S+)(?: \(parent (\S+)\))?(?: at time)?\s*$')
+ANY_STAMP_NS = 1 << 62  # a line that names no stamp: any stamp of the frame is the one
+
 # the wording before Humble prints the reason's number: its place in FilterFailureReason,
 # whose first three values are these in noetic's and in Humble's message_filter.h alike
 FILTER_REASON_ORDER = ('unknown',
@@ -91,7 +110,8 @@ def filter_reason(reason: str) -> str:
 class Pasted:
     """What a tf2 error says: the kind, the lookup (target <- source) and its times (ns)."""
 
-    kind: str  # future, past, single, no_frame, two_trees, loop, filter, repeated, old_data
+    kind: str  # future, past, single, no_frame, two_trees, loop, filter, repeated, old_data;
+    # no_transform: a wrapper's line naming the lookup but not what tf2 said
     target: str = ''
     source: str = ''
     requested: int = 0
@@ -104,6 +124,8 @@ class Pasted:
     precision_ns: int = 0  # a time printed with few digits (%g) names any stamp this near
     parent: str = ''  # repeated and old_data: the parent, where the line names it
     authority: str = ''  # repeated and old_data: who sent the sample tf2 refused
+    wait_s: Optional[float] = None  # no_transform: the wait the line gives (a timeout)
+    asked: str = ''  # no_transform without a stamp: 'latest' (time 0) or 'now' (its clock)
 
 
 def stamp_ns(text: str) -> int:
@@ -183,8 +205,33 @@ def parse_tf2_error(text: str) -> Pasted:
             reason = FILTER_REASON_ORDER[index] if index < len(FILTER_REASON_ORDER) else ''
         return Pasted('filter', source=frame, requested=stamp_ns(at), frame=frame,
                       reason=reason)
+    wrapped = _wrapper(text)
+    if wrapped:
+        return wrapped
     shown = text if len(text) <= 60 else text[:57] + '...'
     raise PasteError('cannot read {!r} as a tf2 error; expected {}'.format(shown, EXPECTED))
+
+
+def _wrapper(text: str) -> Optional[Pasted]:
+    """Return a wrapper's own line read as the lookup it names, None for another text."""
+    found = _REPEATED_UNTIMED.search(text)
+    if found:
+        return Pasted('repeated', frame=found.group(1), parent=found.group(2) or '',
+                      ros1_wording=True, precision_ns=ANY_STAMP_NS)
+    found = _RTABMAP.search(text)
+    if found:
+        target, source, at, wait = found.groups()
+        return Pasted('no_transform', target, source, stamp_ns(at), wait_s=float(wait))
+    for pattern, asked in ((_RVIZ_FIXED, 'latest'), (_RVIZ, 'latest'),
+                           (_NAV2_TIMED_OUT, 'latest'), (_LATEST_INSTEAD, 'now')):
+        found = pattern.search(text)
+        if found and pattern is _RVIZ_FIXED:
+            return Pasted('no_transform', found.group(2), found.group(1), asked=asked)
+        if found and all(found.groups()[:2]):
+            wait = found.groups()[2] if len(found.groups()) > 2 else None
+            return Pasted('no_transform', found.group(2), found.group(1), asked=asked,
+                          wait_s=float(wait) if wait else None)
+    return None
 
 
 def with_target(pasted: Pasted, target: Optional[str]) -> Pasted:
