@@ -131,7 +131,8 @@ class _RecordedClock:
 def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfig(),
                    progress: Optional[Progress] = None, source: str = '',
                    recorded: Optional[Dict[str, str]] = None,
-                   cycles: Optional[List[Cycle]] = None, checks: bool = True) -> OfflineResult:
+                   cycles: Optional[List[Cycle]] = None, checks: bool = True,
+                   samples: Optional[Dict[str, Dict[str, int]]] = None) -> OfflineResult:
     """
     Audit messages in the order given, checking once per diagnostic period of their clock.
 
@@ -143,9 +144,11 @@ def audit_messages(messages: Iterable[Message], config: AuditConfig = AuditConfi
     checks, and no check runs (the log stays empty). A gap in which every audited topic
     stopped at once is the recorder's or the computer's: the verdicts it explains are
     withheld, as the live node withholds those of its own stall, and the report says so.
+    samples: the frames the first headers of topics the config does not read name.
     """
     real = choose(config.lookups_tf2, config.key('lookups.tf2'))
     audit, log = Audit(config, recorded, real), AuditLog()
+    audit.add_header_samples(samples or {})
     period = config.diagnostic_period
     clock: Optional[_RecordedClock] = None
     gaps = _Gaps(config)
@@ -258,9 +261,10 @@ def audit_opened(recording: Recording, config: AuditConfig,
     the result (default: the recording's path). checks False: the tree alone (audit_messages).
     """
     recorded = {topic: msgtype for topic, (msgtype, _) in recording.info.topics.items()}
+    samples = recording.header_samples(config) if checks else {}
     result = audit_messages(recording.messages(config), config, progress,
                             str(recording.path) if source is None else source,
-                            recorded, [] if keep_cycles else None, checks)
+                            recorded, [] if keep_cycles else None, checks, samples)
     result.skipped = dict(recording.stats.skipped)
     result.info = recording.info
     if recording.cut is not None:

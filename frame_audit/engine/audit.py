@@ -52,6 +52,16 @@ class Audit:
         """
         self.store.take_graph(graph)
 
+    def add_header_samples(self, samples: Mapping[str, Mapping[str, int]]) -> None:
+        """
+        Take topic -> {frame: messages} read from the first headers of unconfigured topics.
+
+        Offline only: a recording holds every topic, the live node subscribes to its own.
+        """
+        for topic, frames in samples.items():
+            for frame, count in frames.items():
+                self.store.sampled_frames.setdefault(frame, {})[topic] = count
+
     def add_transforms(self, records: Sequence[TransformRecord], arrival: Arrival) -> None:
         """Take in one TFMessage from /tf or /tf_static."""
         self.store.add_transforms(records, arrival)

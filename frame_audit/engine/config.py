@@ -91,6 +91,8 @@ class AuditConfig:
     odom_position_tolerance_m: float = 0.05
     odom_jump_m: float = 0.25
     odom_jump_rad: float = 0.35
+    odom_top_speed_mps: float = 0.0  # 0: the fastest motion the recording itself shows
+    odom_top_turn_rad_s: float = 0.0
     scan_topic: str = '/scan'
     pose_topics: Optional[Tuple[PoseTopic, ...]] = None
     pose_min_samples: int = 20
@@ -287,6 +289,8 @@ _FIELDS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     'odometry.position_tolerance_m': ('odom_position_tolerance_m', _number(0.0, 100.0)),
     'odometry.jump_m': ('odom_jump_m', _number(0.0, 100.0, low_open=True)),
     'odometry.jump_rad': ('odom_jump_rad', _number(0.0, math.pi, low_open=True)),
+    'odometry.top_speed_mps': ('odom_top_speed_mps', _number(0.0, 1000.0)),
+    'odometry.top_turn_rad_s': ('odom_top_turn_rad_s', _number(0.0, 1000.0)),
     'scan.topic': ('scan_topic', _text),
     'pose_frame.min_samples': ('pose_min_samples', _positive_int),
     'pose_frame.fit_m': ('pose_fit_m', _number(0.0, 10.0, low_open=True)),

@@ -50,6 +50,8 @@ class FrameStore:
         self.tracks: Dict[str, PoseTrack] = {}
         self.scan_frames: Dict[str, int] = {}
         self.scan_last: Dict[str, float] = {}
+        # offline: frame -> {topic: messages} from the first headers of topics not configured
+        self.sampled_frames: Dict[str, Dict[str, int]] = {}
         self.topic_counts: Dict[str, int] = {}
         self.messages = 0
         self._ended = False  # a recording read to its end: no more data will come

@@ -245,11 +245,19 @@ def reach(sources: Sources, dt: float, config: AuditConfig) -> Tuple[float, floa
     jump_rad, and beyond what the fastest motion the edge has shown could do in dt. A
     Neato reversing its spin at 2.6 rad/s, stamps 0.75 s apart, or samples lost for a
     second are the robot moving, not odometry resetting. Off its predicted track, a robot
-    that reversed lies at most twice its top speed times dt away.
+    that reversed lies at most twice its top speed times dt away. The config's limits
+    (odometry.top_speed_mps, top_turn_rad_s), where given, stand in for what was seen.
     """
     dt = max(dt, 0.0)
-    return (max(config.odom_jump_m, 2.0 * sources.top_speed * dt * MOTION_MARGIN),
-            max(config.odom_jump_rad, sources.top_turn * dt * MOTION_MARGIN))
+    speed, turn = top_motion(sources, config)
+    return (max(config.odom_jump_m, 2.0 * speed * dt * MOTION_MARGIN),
+            max(config.odom_jump_rad, turn * dt * MOTION_MARGIN))
+
+
+def top_motion(sources: Sources, config: AuditConfig) -> Tuple[float, float]:
+    """Return the top speed (m/s) and turn rate (rad/s) a jump is judged against."""
+    return (config.odom_top_speed_mps or sources.top_speed,
+            config.odom_top_turn_rad_s or sources.top_turn)
 
 
 def own_noise(sources: Sources) -> float:

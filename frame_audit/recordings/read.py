@@ -38,6 +38,8 @@ from ..message_types import cdr_header, HEADER_TYPES, InvalidField, ODOMETRY, od
 
 METADATA_LIMIT = 1 << 20  # 1 MiB: rosbag2 writes a few KB; a larger metadata.yaml is not one
 DEFINITION_LIMIT = 1 << 18  # 256 KiB: an audited type's whole definition is a few KB
+HEADER_SAMPLES = 5  # messages of each other stamped topic whose header frame is read
+HEADER = 'std_msgs/msg/Header'
 LOG_TIME_LIMIT = 1 << 63  # a ROS time (rcutils_time_point_value_t) is a signed 64-bit count
 
 
@@ -527,9 +529,86 @@ class Recording:
                          .format(stats.stopped))
         return notes
 
-    def _raw(self) -> Iterator[RawMessage]:
-        """Yield the audited topics' raw messages in the order the recording is played."""
-        wanted = set(self.audited_topics())
+    def header_samples(self, config: Optional[AuditConfig] = None,
+                       per_topic: int = HEADER_SAMPLES) -> Dict[str, Dict[str, int]]:
+        """
+        Return the frames the first messages of every other stamped topic name in headers.
+
+        An IMU, a GPS or a camera whose frame no transform reaches cannot be placed by any
+        node, though the config names none of them (mavros' base_link, an AUV's DVL): their
+        first per_topic messages' headers are read, nothing else of them. Run before the
+        audit's pass (it counts afresh); a topic that cannot be read is left out. config:
+        the one whose topics are audited (default: the recording's).
+        """
+        self._use(config)
+        wanted = self._header_topics()
+        if not wanted:
+            return {}
+        left = {topic: min(per_topic, self.info.topics.get(topic, ('', per_topic))[1])
+                for topic in wanted}
+        frames: Dict[str, Dict[str, int]] = {}
+        read: Counter = Counter()
+        parse = (cdr_header if self._is2 else ros1_header)
+        try:
+            for topic, data in self._first_raw(wanted, per_topic):
+                if read[topic] >= per_topic:
+                    continue
+                read[topic] += 1
+                try:
+                    frame = parse(_inflate(data) if self._compressed else data).frame_id
+                except (InvalidField, struct.error, UnicodeDecodeError) + self._errors:
+                    continue
+                counts = frames.setdefault(topic, {})
+                counts[frame] = counts.get(frame, 0) + 1
+                if all(read[topic] >= want for topic, want in left.items()):
+                    break
+        except self._errors:
+            pass  # what was read stands; the audit's own pass says what is damaged
+        return frames
+
+    def _first_raw(self, wanted: Set[str], per_topic: int) -> Iterator[Tuple[str, bytes]]:
+        """
+        Yield (topic, raw message) from the start of each wanted topic, in play order or not.
+
+        A .db3 is asked for each topic's first rows alone: sorting a camera's every row to
+        play order would read the whole file for five headers.
+        """
+        from rosbags.rosbag2.storage_mcap import McapReader
+
+        if not self._is2 or self.cut is not None:
+            yield from ((raw[0], raw[3]) for raw in self._raw(wanted))
+            return
+        for storage in self._storages:
+            if isinstance(storage, McapReader):
+                assert isinstance(storage.path, Path)  # as _storage_raw holds
+                yield from ((raw[0], raw[3]) for raw in self._mcap_raw(storage.path, wanted))
+                continue
+            for connection in storage.connections:
+                if connection.topic in wanted:
+                    for (data,) in storage.dbconn.execute(
+                            'SELECT data FROM messages WHERE topic_id = ? AND typeof(data) = '
+                            "'blob' ORDER BY timestamp LIMIT ?", (connection.id, per_topic)):
+                        yield connection.topic, bytes(data)
+
+    def _header_topics(self) -> Set[str]:
+        """Return the topics the audit does not read whose type starts with a std_msgs/Header."""
+        if self.cut is not None:
+            return set()
+        audited = set(self.audited_topics())
+        topics = set()
+        for connection in self._guard(lambda: self._reader.connections):
+            if connection.topic in audited or connection.msgtype in TF_TYPES:
+                continue
+            types = self._types(_definition(connection), connection.msgtype)
+            fields = [] if isinstance(types, str) else \
+                types.fielddefs.get(connection.msgtype, ((), ()))[1]
+            if fields and fields[0][0] == 'header' and fields[0][1][1] == HEADER:
+                topics.add(connection.topic)
+        return topics
+
+    def _raw(self, wanted: Optional[Set[str]] = None) -> Iterator[RawMessage]:
+        """Yield the audited topics' (or wanted's) raw messages in the order played."""
+        wanted = set(self.audited_topics()) if wanted is None else wanted
         if self.cut is not None:
             yield from self._mcap_raw(self.cut.path, wanted)
             return

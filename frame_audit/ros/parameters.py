@@ -34,6 +34,8 @@ DESCRIPTIONS: Dict[str, str] = {
     'odometry.position_tolerance_m': "m between /odom's pose and TF odom -> base",
     'odometry.jump_m': 'm odom -> base may move in one step before it is a jump',
     'odometry.jump_rad': 'rad odom -> base may turn in one step before it is a jump',
+    'odometry.top_speed_mps': "the robot's top speed m/s (0: the fastest it is seen to move)",
+    'odometry.top_turn_rad_s': 'its top turn rate rad/s (0: the fastest it is seen to turn)',
     'scan.topic': 'the LiDAR scan topic (only its header is read)',
     'pose_topics': "the pose topics' names; each has poses.<name>.topic and .pose_frame",
     'pose_frame.min_samples': 'poses placed against TF before a verdict',

@@ -616,11 +616,20 @@ def test_odometry_jumps_are_judged_against_the_robots_own_motion(folder: Path) -
         held = T0 + 8.0 <= message.received < T0 + 9.2 and tf_of(message)[0].child == NEATO.base
         return None if held else message
     hole = write(folder, 'neato_lost_samples', edit(drive(irregular), TF_TOPIC, lost), NEATO)
+    said = []
     for path in (record(folder, spinning), record(folder, irregular), hole):
-        audited = audit(path, config)
+        said.append(audit(path, config))
+        audited = said[-1]
         assert audited.findings('odometry') == [], (path.name, audited.findings())
     # the lost samples: the edge stopped, and scans then could not be placed; both true
     assert set(audited.checks()) == {'timing', 'lookups'}, audited.findings()
+    # the irregular stamps are a timing finding about the stamps; the steady spin has none
+    (uneven,) = [f for f in said[1].findings('timing')
+                 if 'stamped unevenly' in f['message']]
+    assert uneven['level'] == 'WARN' and uneven['values']['long_s'] == pytest.approx(0.75)
+    assert uneven['values']['short_s'] == pytest.approx(0.15), uneven
+    assert 'odom → base_footprint' in uneven['message']
+    assert said[0].findings('timing') == []
 
     def reset(message: Message) -> Message:
         (one,) = tf_of(message)
@@ -633,6 +642,118 @@ def test_odometry_jumps_are_judged_against_the_robots_own_motion(folder: Path) -
                    config)
     jumps = [f for f in jumped.findings('odometry') if 'jumped once' in f['message']]
     assert len(jumps) == 1 and jumps[0]['level'] == 'ERROR', jumped.findings()
+
+
+def test_the_configs_limits_for_jumps_stand_in_for_the_recordings(folder: Path) -> None:
+    """
+    The config's odometry.top_turn_rad_s, where given, is what a jump is judged against.
+
+    The Neato spins at 2.6 rad/s with odometry at 4 Hz: 0.65 rad a step, beyond jump_rad. Its
+    own turns explain that; a config saying it cannot turn faster than 1 rad/s makes each step
+    a jump, named by the key. Its twin: a limit of 3 rad/s, which the spin keeps within.
+    """
+    config, text = init(record(folder, variant(NEATO, 'neato_limits_reference')))
+    spinning = record(folder, variant(NEATO, 'neato_limits_spinning', spin=2.6, odom_hz=4.0))
+    found = {}
+    for limit in (1.0, 3.0):
+        limited = folder / 'neato_top_turn_{}.yaml'.format(limit)
+        limited.write_text(text.replace('odometry:\n', 'odometry:\n      top_turn_rad_s: {}\n'
+                                        .format(limit), 1))
+        found[limit] = audit(spinning, limited).findings('odometry')
+    (jumps,) = found[1.0]
+    assert jumps['level'] == 'ERROR', jumps
+    assert 'odometry.top_turn_rad_s in {}'.format(folder / 'neato_top_turn_1.0.yaml') \
+        in jumps['message'], jumps
+    assert found[3.0] == []
+    assert audit(spinning, config).findings('odometry') == []
+
+
+# mavros latches each of these apart from the robot's tree: one point in ENU and in NED
+MAVROS_PAIRS = (('fcu', 'fcu_frd', (0.0, 0.0, 0.0), math.pi),
+                ('local_origin', 'local_origin_ned', (0.0, 0.0, 0.0), math.pi / 2))
+
+
+def test_convention_pairs_nothing_names_are_no_second_tree(folder: Path) -> None:
+    """
+    The static pairs mavros keeps apart from the tree are conventions, not a split (round D).
+
+    No message or config names them and they hold no offset: no node asks tf2 to join them
+    to the robot. The twin: a body latched under a root odometry does not drive (a URDF's
+    chassis → gps_antenna 1 m up) is a second tree, an ERROR as before.
+    """
+    config, _ = init(record(folder, variant(BOAT, 'boat_pairs_reference')))
+    paired = audit(record(folder, variant(BOAT, 'boat_mavros_pairs', extra_edges=MAVROS_PAIRS)),
+                   config)
+    assert paired.findings() == [], paired.findings()
+    assert '2 trees only /tf_static sends' in paired.message('connectivity')
+    assert '{fcu, fcu_frd}; {local_origin, local_origin_ned}' in paired.message('connectivity')
+    apart = audit(record(folder, variant(BOAT, 'boat_body_apart', extra_edges=(
+        ('chassis', 'gps_antenna', (0.2, 0.0, 1.0), 0.0),) + MAVROS_PAIRS)), config)
+    (split,) = apart.findings()
+    assert split['check'] == 'connectivity' and split['level'] == 'ERROR', split
+    assert split['message'].startswith('2 separate trees: ') and \
+        '{chassis, gps_antenna}' in split['message'], split
+
+
+SONAR_BOAT = variant(BOAT, 'sonar_boat', scan_frame='sonar', body=BOAT.body + (
+    ('base_link', 'sonar', (0.3, 0.0, -0.2), 0.0),))
+
+
+def second_sensor(messages: List[Message], topic: str, frame: str) -> List[Message]:
+    """Add a sensor the config does not audit: a header in frame with each /scan's stamp."""
+    return messages + [Message(m.received + 0.01, topic, HeaderRecord(frame, m.payload.stamp))
+                       for m in messages if m.topic == '/scan']
+
+
+@pytest.mark.parametrize('robot, suffix', [(TURTLEBOT, '.mcap'), (TURTLEBOT, '.db3'),
+                                           (SONAR_BOAT, '.bag')])
+def test_a_frame_only_an_unaudited_topic_names_is_said_when_nothing_places_it(
+        folder: Path, robot: Robot, suffix: str) -> None:
+    """
+    A sensor the config does not read, stamped in a frame no transform reaches (round D).
+
+    As mavros stamps eleven topics in a base_link nobody sends; here a rear LiDAR's rear_laser.
+    The first messages' headers are read: one WARN naming the frame and the topic. The twins:
+    the same topic in a frame the tree has, and in no frame at all (''), stay quiet.
+    """
+    name = '{}_{}'.format(robot.name, suffix.lstrip('.'))
+    config, _ = init(write(folder, name + '_reference', drive(robot), robot, suffix))
+    missing = audit(write(folder, name + '_rear_missing', second_sensor(
+        drive(robot), '/scan_rear', 'rear_laser'), robot, suffix), config)
+    (one,) = missing.findings()
+    assert one['check'] == 'connectivity' and one['level'] == 'WARN', one
+    assert 'not in the tree: rear_laser (named by /scan_rear (5 messages))' in one['message']
+    assert one['frames'] == ['rear_laser'] and one['topics'] == ['/scan_rear']
+    for frame in (robot.body[-1][1], ''):
+        healthy = audit(write(folder, '{}_rear_{}'.format(name, frame or 'none'), second_sensor(
+            drive(robot), '/scan_rear', frame), robot, suffix), config)
+        assert healthy.findings() == [], (frame, healthy.findings())
+
+
+UTM = (512345.0, 4512345.0, 0.0)  # a survey's origin in UTM zone coordinates, m
+
+
+def test_a_georeference_at_the_root_is_no_far_value(folder: Path) -> None:
+    """
+    A fixed datum at the tree's root is a position on the Earth, not a value gone wrong.
+
+    navsat_transform's utm → map, and a survey boat's map → odom at its UTM origin (round D),
+    are kept in doubles by tf2. The twin: the same numbers on a sensor's mount below the root
+    (base_link → gps) put the GPS 4,500 km from the boat: a WARN, as before.
+    """
+    config, _ = init(record(folder, variant(BOAT, 'boat_utm_reference')))
+    for robot in (variant(BOAT, 'boat_utm_map', extra_edges=(('utm', 'map', UTM, 0.0),)),
+                  variant(BOAT, 'boat_utm_odom', map_frame=None,
+                          extra_edges=(('map', 'odom', UTM, 0.0),))):
+        audited = audit(record(folder, robot), config)
+        assert audited.findings('transform_values') == [], (robot.name, audited.findings())
+        assert 'a fixed position on the Earth at the root' in \
+            audited.message('transform_values'), robot.name
+    far = audit(record(folder, variant(BOAT, 'boat_utm_gps', body=(
+        ('base_link', 'gps', UTM, 0.0), ('base_link', 'imu', (0.0, 0.0, 0.3), 0.0)))), config)
+    (mount,) = far.findings('transform_values')
+    assert mount['level'] == 'WARN' and 'base_link → gps' in mount['message'], mount
+    assert mount['message'].startswith('A translation beyond 1,000 km on /tf_static')
 
 
 def test_another_robot_under_the_car_config_is_pointed_to_init(folder: Path) -> None:

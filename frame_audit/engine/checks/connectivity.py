@@ -1,16 +1,23 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """One connected tree holding every frame the car names: connectivity."""
-from typing import Dict, List
+from typing import Dict, List, Optional, Tuple
 
-from .common import explained_by_lost_static, LOST_STATIC_NOTE, no_transform, plural, \
-    split_judged_from, static_lost, unreadable, warming_up, window
+from .common import explained_by_lost_static, LOST_STATIC_NOTE, moves, no_transform, \
+    plural, split_judged_from, static_lost, unreadable, warming_up, window
 from .tree_shape import header_frames, missing_frames
 from ..check_ids import CONNECTIVITY
 from ..config import AuditConfig
-from ..findings import CheckResult, Finding, Level
+from ..edge import Edge
+from ..findings import CheckResult, Finding, Level, Value
+from ..geometry import rotation_angle
 from ..store import FrameStore
 from ..tree_view import TreeReader
+
+
+CONVENTION_M = 1e-3  # a fixed edge this short is one point in two conventions (ENU, NED)
+CONVENTION_RAD = 0.1  # turned at least this much: not one frame under two names
+NO_TURN = (0.0, 0.0, 0.0, 1.0)
 
 
 def expected_missing(store: TreeReader, config: AuditConfig) -> Dict[str, str]:
@@ -65,8 +72,9 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
             'header:' + frame, frames=(frame, config.base_frame), topics=tuple(sorted(topics)),
             values=split_judged_from(store, config, ([frame], [config.base_frame]))))
     findings += _slashed_scan(store, config, window(config, now))
+    findings += _unplaced_samples(store, config, named, base_root)
     findings += unreadable(store, CONNECTIVITY, (config.scan_topic,), now)
-    trees = store.trees()
+    trees, aside = _judged_trees(store, config, named)
     if len(trees) > 1 and early:
         waiting.append('{} trees so far'.format(len(trees)))
     elif len(trees) > 1:
@@ -84,8 +92,98 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
         plural(len(store.frames), 'frame'), ', holding the frames {} name{}'.format(
             listed, 's' if len(read) == 1 else '') if read else '')
         if trees else no_transform(store))  # the topics read, never ones the audit skipped
-    return CheckResult(CONNECTIVITY, summary, findings, {'trees': len(trees)},
+    values: Dict[str, Value] = {'trees': len(trees) + len(aside)}
+    if aside:
+        values['static_trees_apart'] = '; '.join('{{{}}}'.format(', '.join(t)) for t in aside)
+        summary += '; beside it {} only /tf_static sends and no message or config names, ' \
+            'which nothing here needs placed: {}'.format(
+                plural(len(aside), 'tree'), values['static_trees_apart'])
+    return CheckResult(CONNECTIVITY, summary, findings, values,
                        stale=not trees or bool(unknown) or bool(waiting))
+
+
+def _judged_trees(store: FrameStore, config: AuditConfig,
+                  named: Dict[str, Dict[str, int]]) -> Tuple[List[List[str]], List[List[str]]]:
+    """
+    Split the trees into those judged and those set aside: conventions nothing names.
+
+    mavros latches fcu → fcu_frd and local_origin → local_origin_ned as pairs of their own:
+    one point in two conventions (ENU and NED, FLU and FRD), a rotation with no offset, for
+    conversions no other node asks of tf2. A tree apart with an offset in it (a URDF whose
+    root odometry does not drive), a frame the config or a header names, or an edge that
+    moves is judged.
+    """
+    trees = store.trees()
+    wanted = {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame}
+    wanted.update(config.required_frames or ())
+    wanted.update(named)
+    wanted.update(frame.lstrip('/') for frame in store.sampled_frames)
+    turned_only = {child for (_, child), edge in store.edges.items()
+                   if _turned_only(edge)}
+    children = {child for _, child in store.edges}
+    judged: List[List[str]] = []
+    aside: List[List[str]] = []
+    for tree in trees:
+        apart = wanted.isdisjoint(tree) and all(
+            frame in turned_only for frame in tree if frame in children)
+        (aside if apart else judged).append(tree)
+    return (judged, aside) if judged else (trees, [])
+
+
+def _turned_only(edge: Edge) -> bool:
+    """
+    Return whether an edge is a fixed rotation with no offset: a change of convention.
+
+    ENU to NED, FLU to FRD turn by right angles; one frame under two names (no turn at all)
+    is no convention, and a tree apart made of such aliases is judged.
+    """
+    value = edge.latest()
+    return value is not None and not moves(edge) and not edge.static_changes and \
+        max(map(abs, value.translation)) <= CONVENTION_M and \
+        rotation_angle(NO_TURN, value.rotation) >= CONVENTION_RAD
+
+
+def _unplaced_samples(store: FrameStore, config: AuditConfig, named: Dict[str, Dict[str, int]],
+                      base_root: Optional[str]) -> List[Finding]:
+    """
+    Report frames the first headers of unconfigured topics name and no transform places.
+
+    mavros stamps eleven topics in base_link that nothing sends; an AUV's DVL and GPS speak
+    of frames its tree lacks: no node can take that data into the tree. Said once, at the
+    recording's end (the samples are its first messages), as a WARN: whether a node asks
+    for that data is not known. Frames of the config and of audited topics are judged above.
+    """
+    if not store.ended or not store.sampled_frames:
+        return []
+    own = {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame}
+    own.update(config.required_frames or ())
+    absent, apart = [], []
+    for frame, topics in sorted(store.sampled_frames.items()):
+        name = frame.lstrip('/')
+        if not name or name in named or name in own:
+            continue
+        said = '{} (named by {})'.format(name, _named_by(topics))
+        if name not in store.frames:
+            absent.append((name, said, topics))
+        elif base_root is not None and store.ancestry(name)[-1] != base_root:
+            apart.append((name, said, topics))
+    if not absent and not apart:
+        return []
+    lost = static_lost(store)
+    parts = (['not in the tree: ' + '; '.join(s for _, s, _ in absent)] if absent else []) + \
+        (['in a tree apart from {}: '.format(config.base_frame) + '; '.join(
+            s for _, s, _ in apart)] if apart else [])
+    unplaced = absent + apart
+    return [Finding(
+        CONNECTIVITY, Level.WARN,
+        '{} named in the headers of topics the config does not audit, {}, so no node can '
+        'place their data in the tree (robot_localization, RViz, a costmap ask tf2 for it; '
+        'the first messages of each topic were read){}'.format(
+            plural(len(unplaced), 'frame'), ', and '.join(parts),
+            '. ' + LOST_STATIC_NOTE if lost else ''),
+        'unplaced_headers', frames=tuple(name for name, _, _ in unplaced),
+        topics=tuple(sorted({t for _, _, topics in unplaced for t in topics})),
+        values={'frames': len(unplaced)})]
 
 
 def _slashed_scan(store: FrameStore, config: AuditConfig, start: float) -> List[Finding]:

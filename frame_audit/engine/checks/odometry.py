@@ -20,6 +20,7 @@ from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..pose_track import PoseTrack
 from ..records import ODOMETRY as ODOMETRY_TYPE
 from ..store import FrameStore
+from ..two_sources import top_motion
 
 
 def _tree_edge(store: FrameStore, parent: str, child: str) -> str:
@@ -130,6 +131,16 @@ def _topic_stopped(track: PoseTrack, edge: Edge, store: FrameStore, config: Audi
         values={'age_s': round(age, 3)})]
 
 
+def _limits(edge: Edge, config: AuditConfig) -> str:
+    """Say the motion a jump was judged against, and where each limit came from."""
+    speed, turn = top_motion(edge.sources, config)
+    return '{} m/s ({}) and {} rad/s ({})'.format(
+        fmt(speed, 2), config.key('odometry.top_speed_mps') if config.odom_top_speed_mps
+        else 'the fastest seen along its track', fmt(turn, 2),
+        config.key('odometry.top_turn_rad_s') if config.odom_top_turn_rad_s
+        else 'the fastest seen turning')
+
+
 def _has_two_sources_since(edge: Edge, start: float) -> bool:
     """
     Return whether the edge came from two sources since start: its jumps are theirs.
@@ -186,10 +197,14 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
         findings.append(Finding(
             ODOMETRY, Level.ERROR,
             '{} jumped {} in the last {} s (largest {} m, {} rad off its track; the last {} s '
-            'ago): REP 105 requires odom to be continuous; an odometry reset or a second '
+            'ago), beyond {} m or {} rad ({}) and beyond what {} could do since the sample '
+            'before: REP 105 requires odom to be continuous; an odometry reset or a second '
             'source'.format(name, times(len(recent)), fmt(config.history_s, 0),
                             fmt(largest_m, 3), fmt(largest_rad, 3),
-                            fmt(now - recent[-1][0], 1)),
+                            fmt(now - recent[-1][0], 1), fmt(config.odom_jump_m, 2),
+                            fmt(config.odom_jump_rad, 2),
+                            config.key('odometry.jump_m', 'odometry.jump_rad'),
+                            _limits(odom_edge, config)),
             'jump', frames=odom_edge.key, topics=odom_edge.topics,
             values={'jumps': len(recent), 'largest_jump_m': round(largest_m, 4),
                     'jumps_total': odom_edge.sources.jumps.total}))

@@ -68,6 +68,41 @@ def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
         values={'ahead_s': round(future_max_s, 3)})]
 
 
+IRREGULAR_STEPS = 20  # steps between stamps before their spread is judged
+IRREGULAR_RATIO = 3.0  # the longest tenth of the steps this many times the shortest tenth
+IRREGULAR_APART_S = 0.2  # and this much longer: jitter of a fast edge is no irregularity
+
+
+def _irregular(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
+    """
+    Report an edge whose stamps step unevenly: long gaps between runs of short ones.
+
+    A sender that stalls (a starved CPU, a driver polling slowly) leaves gaps in which
+    lookups at the current time extrapolate; the motion across them is no jump. Two senders
+    of one edge interleave their stamps: parent_uniqueness says that.
+    """
+    stamps = sorted(edge.stamp_times)
+    steps = sorted(b - a for a, b in zip(stamps, stamps[1:]) if b > a)
+    if len(steps) < IRREGULAR_STEPS or len(senders_at_once(edge, window(config, now))) > 1 \
+            or edge.sources.two_tracks is not None:
+        return []
+    tenth = len(steps) // 10
+    short, long = steps[tenth - 1], steps[-tenth]
+    if long < IRREGULAR_RATIO * short or long - short < IRREGULAR_APART_S:
+        return []
+    name = arrow(edge.parent, edge.child)
+    return [Finding(
+        TIMING, Level.WARN,
+        '{} is stamped unevenly: over its last {} stamps a tenth of the steps between them are '
+        '{} s or longer and a tenth {} s or shorter ({}). In the long gaps, lookups at the '
+        'current time have nothing newer and fail with extrapolation errors: a sender that '
+        'stalls (a starved CPU, a driver polling slowly) or a link that holds messages '
+        'back. The motion across the gaps is judged as motion, not as jumps'.format(
+            name, len(stamps), fmt(long, 3), fmt(short, 3), source(edge)),
+        'irregular:' + name, frames=edge.key, topics=edge.topics,
+        values={'short_s': round(short, 4), 'long_s': round(long, 4)})]
+
+
 WALL_CLOCK_S = 1e9  # 2001: receive times beyond this are wall time, stamps below it sim time
 
 
@@ -188,7 +223,8 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     edges = _moving(store)
     on_clock = store.clock.clock_offset is not None  # stamps judged against a recorded /clock
     for edge in edges:
-        findings += _stopped(edge, config, now) + _future(edge, config, now)
+        findings += _stopped(edge, config, now) + _future(edge, config, now) + \
+            _irregular(edge, config, now)
         rate = edge.rate_hz()
         name = arrow(edge.parent, edge.child)
         values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0

@@ -3,16 +3,33 @@
 """The values themselves: what tf2 drops or changes (transform_values)."""
 from typing import Dict, List, Tuple
 
-from .common import arrow, no_transform, plural, unreadable, window
+from .common import arrow, moves, no_transform, plural, unreadable, window
 from ..admission import Rejection, SAID
 from ..check_ids import VALUES
 from ..config import AuditConfig
-from ..findings import CheckResult, Finding, fmt, Level
+from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..records import TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore
 
 
 SHOWN_EDGES = 5  # edges a grouped finding names; the rest are counted
+EARTH_M = 1.1e7  # UTM northings reach 10,000 km, ECEF coordinates 6,400 km
+
+
+def _datum(store: FrameStore, rejection: Rejection) -> bool:
+    """
+    Return whether a far edge is a georeference: a fixed datum at its tree's root.
+
+    navsat_transform's utm → map, or a survey boat's map → odom at its UTM origin, hold a
+    position on the Earth; tf2 keeps doubles, so nothing placed through it is off. One that
+    moves, sits below the root, or lies beyond the Earth is a value gone wrong.
+    """
+    edge = store.edges.get((rejection.parent, rejection.child))
+    if edge is None or rejection.reason != 'huge_value' or moves(edge) or edge.static_changes:
+        return False
+    value = edge.latest()
+    return value is not None and max(map(abs, value.translation)) <= EARTH_M \
+        and store.ancestry(edge.parent)[-1] == edge.parent
 
 
 def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
@@ -25,9 +42,11 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
     """
     start = window(config, now)
     groups: Dict[Tuple[str, str], List[Tuple[Rejection, int]]] = {}
+    datums = sorted(arrow(r.parent, r.child) for r in store.rejections.values()
+                    if _datum(store, r))
     for rejection in store.rejections.values():
         recent = len(rejection.seen.since(start))
-        if recent:
+        if recent and not _datum(store, rejection):
             groups.setdefault((rejection.reason, rejection.topic), []).append(
                 (rejection, recent))
     findings = []
@@ -61,8 +80,13 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
             'more than limits.max_frames ({}) frames: {} transforms to further frames were '
             'counted, not stored'.format(config.max_frames, store.limit.over_limit),
             'too_many_frames', values={'not_stored': store.limit.over_limit}))
-    total = sum(r.seen.total for r in store.rejections.values())
+    total = sum(r.seen.total for r in store.rejections.values() if not _datum(store, r))
+    values: Dict[str, Value] = {'rejected': total}
+    if datums:
+        values['georeference'] = ', '.join(datums)
     return CheckResult(VALUES, 'every transform is finite, unit and well named' + (
-        ' now ({} rejected earlier)'.format(total) if total else '') if store.edges
-        else no_transform(store), findings,
-        {'rejected': total}, stale=not store.edges)
+        ' now ({} rejected earlier)'.format(total) if total else '') + (
+        '; {} hold{} a fixed position on the Earth at the root (a georeference, kept in '
+        'doubles by tf2)'.format(', '.join(datums), 's' if len(datums) == 1 else '')
+        if datums else '') if store.edges else no_transform(store), findings,
+        values, stale=not store.edges)
