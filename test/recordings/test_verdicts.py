@@ -628,8 +628,33 @@ def test_odometry_jumps_are_judged_against_the_robots_own_motion(folder: Path) -
                  if 'stamped unevenly' in f['message']]
     assert uneven['level'] == 'WARN' and uneven['values']['long_s'] == pytest.approx(0.75)
     assert uneven['values']['short_s'] == pytest.approx(0.15), uneven
-    assert 'odom → base_footprint' in uneven['message']
+    assert uneven['message'].startswith('odom → base_footprint is stamped unevenly')
+
+    def with_wheel(message: Message) -> Message:  # the stalled computer's joint states too
+        (one,) = tf_of(message)
+        return replace(message, payload=(one, tf('base_link', 'left_wheel', one.stamp, (
+            0.0, 0.1, 3.0 * (one.stamp - T0)))))
+    wheeled = audit(write(folder, 'neato_irregular_wheel', edit(
+        drive(variant(irregular, 'neato_irregular_wheel')), TF_TOPIC, with_wheel), NEATO), config)
+    (both,) = [f for f in wheeled.findings('timing') if 'stamped unevenly' in f['message']]
+    assert both['message'].startswith('base_link → left_wheel, odom → base_footprint are '
+                                      'stamped unevenly') and both['values']['edges'] == 2
     assert said[0].findings('timing') == []
+    # a recorder catching up at its start: a backlog of old samples, far apart by stamp and
+    # taken in one burst at 5 s, then the edge at its own pace: no sender stalled
+    steady = variant(NEATO, 'neato_backlog', odom_hz=10.0)
+
+    def backlog(message: Message) -> Optional[Message]:
+        (one,) = tf_of(message)
+        if one.child != NEATO.base or message.received >= T0 + 5.0:
+            return message
+        kept = round((message.received - T0) * 10.0) % 7 in (0, 3)
+        return replace(message, received=T0 + 5.0 + (message.received - T0) * 1e-3) \
+            if kept else None
+    caught_up = audit(write(folder, 'neato_backlog', edit(drive(steady), TF_TOPIC, backlog),
+                            NEATO), config)
+    assert not [f for f in caught_up.findings('timing') if 'unevenly' in f['message']], \
+        caught_up.findings()
 
     def reset(message: Message) -> Message:
         (one,) = tf_of(message)

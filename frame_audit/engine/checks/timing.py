@@ -71,36 +71,71 @@ def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
 IRREGULAR_STEPS = 20  # steps between stamps before their spread is judged
 IRREGULAR_RATIO = 3.0  # the longest tenth of the steps this many times the shortest tenth
 IRREGULAR_APART_S = 0.2  # and this much longer: jitter of a fast edge is no irregularity
+IRREGULAR_SAME_S = 0.005  # edges whose tenths agree this closely step alike: one sender
 
 
-def _irregular(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
+def _uneven(edge: Edge, config: AuditConfig, now: float) -> Optional[Tuple[float, float]]:
     """
-    Report an edge whose stamps step unevenly: long gaps between runs of short ones.
+    Return an edge's (shortest tenth, longest tenth) of steps between stamps where uneven.
 
-    A sender that stalls (a starved CPU, a driver polling slowly) leaves gaps in which
-    lookups at the current time extrapolate; the motion across them is no jump. Two senders
-    of one edge interleave their stamps: parent_uniqueness says that.
+    A sender that stalls (a starved CPU, a driver polling slowly) leaves gaps in stamps and
+    in arrivals alike. A recorder catching up at its start takes a backlog of old samples
+    in a burst: far apart by stamp, together by arrival, no stall; such a step counts as
+    long only as far as its arrival was (twice its arrival gap at most). Two senders of one
+    edge interleave their stamps: parent_uniqueness says that.
     """
-    stamps = sorted(edge.stamp_times)
-    steps = sorted(b - a for a, b in zip(stamps, stamps[1:]) if b > a)
+    pairs = sorted(zip(edge.stamp_times, edge.received_times))
+    steps = sorted(min(t1 - t0, 2.0 * max(r1 - r0, 0.0))
+                   for (t0, r0), (t1, r1) in zip(pairs, pairs[1:]) if t1 > t0)
     if len(steps) < IRREGULAR_STEPS or len(senders_at_once(edge, window(config, now))) > 1 \
             or edge.sources.two_tracks is not None:
-        return []
+        return None
     tenth = len(steps) // 10
     short, long = steps[tenth - 1], steps[-tenth]
     if long < IRREGULAR_RATIO * short or long - short < IRREGULAR_APART_S:
-        return []
-    name = arrow(edge.parent, edge.child)
-    return [Finding(
-        TIMING, Level.WARN,
-        '{} is stamped unevenly: over its last {} stamps a tenth of the steps between them are '
-        '{} s or longer and a tenth {} s or shorter ({}). In the long gaps, lookups at the '
-        'current time have nothing newer and fail with extrapolation errors: a sender that '
-        'stalls (a starved CPU, a driver polling slowly) or a link that holds messages '
-        'back. The motion across the gaps is judged as motion, not as jumps'.format(
-            name, len(stamps), fmt(long, 3), fmt(short, 3), source(edge)),
-        'irregular:' + name, frames=edge.key, topics=edge.topics,
-        values={'short_s': round(short, 4), 'long_s': round(long, 4)})]
+        return None
+    return short, long
+
+
+def _irregular(edges: List[Edge], config: AuditConfig, now: float) -> List[Finding]:
+    """
+    Report edges whose stamps step unevenly: long gaps between runs of short ones.
+
+    In the gaps, lookups at the current time extrapolate; the motion across them is no jump.
+    Edges of one message stepping alike (a Create 3's odom → base_footprint and odom →
+    base_link) are one sender's stall: one finding names them.
+    """
+    groups: List[List[Tuple[Tuple[float, float], Edge]]] = []
+    for edge in edges:
+        found = _uneven(edge, config, now)
+        if found is None:
+            continue
+        for group in groups:
+            if all(abs(a - b) <= IRREGULAR_SAME_S for a, b in zip(group[0][0], found)):
+                group.append((found, edge))
+                break
+        else:
+            groups.append([(found, edge)])
+    findings = []
+    for group in groups:
+        (short, long), first = group[0]
+        names = [arrow(edge.parent, edge.child) for _, edge in group]
+        findings.append(Finding(
+            TIMING, Level.WARN,
+            '{} {} stamped unevenly: over the last {} stamps a tenth of the steps between '
+            'them are {} s or longer, by stamp and by arrival alike, and a tenth {} s or '
+            'shorter ({}). In the long gaps, lookups at the current time have nothing newer '
+            'and fail with extrapolation errors: a sender that stalls (a starved CPU, a driver '
+            'polling slowly). The motion across the gaps is judged as motion, not as '
+            'jumps'.format(', '.join(names), 'is' if len(names) == 1 else 'are',
+                           len(first.stamp_times), fmt(long, 3), fmt(short, 3),
+                           '; '.join(source(edge) for _, edge in group)),
+            'irregular:' + names[0],
+            frames=tuple(dict.fromkeys(f for _, edge in group for f in edge.key)),
+            topics=tuple(sorted({t for _, edge in group for t in edge.topics})),
+            values={'short_s': round(short, 4), 'long_s': round(long, 4),
+                    'edges': len(group)}))
+    return findings
 
 
 WALL_CLOCK_S = 1e9  # 2001: receive times beyond this are wall time, stamps below it sim time
@@ -223,8 +258,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
     edges = _moving(store)
     on_clock = store.clock.clock_offset is not None  # stamps judged against a recorded /clock
     for edge in edges:
-        findings += _stopped(edge, config, now) + _future(edge, config, now) + \
-            _irregular(edge, config, now)
+        findings += _stopped(edge, config, now) + _future(edge, config, now)
         rate = edge.rate_hz()
         name = arrow(edge.parent, edge.child)
         values[name + ' rate_hz'] = round(rate, 2) if rate else 0.0
@@ -237,7 +271,8 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         values['clock'] = ('{} of {} moving edges stamped on a simulation clock and received '
                            'on wall time (a recorder without use_sim_time): their lag is not '
                            'judged'.format(len(simulated), len(edges)))
-    findings += _lag_findings(edges, config, on_clock) + _stamps_back(edges, config, now)
+    findings += _lag_findings(edges, config, on_clock) + _stamps_back(edges, config, now) + \
+        _irregular(edges, config, now)
     for jump in store.clock.time_jumps:
         if jump.to_time < window(config, now):
             continue
