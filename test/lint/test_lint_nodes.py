@@ -358,3 +358,46 @@ def test_joint_state_publisher_in_an_xml_bringup(tmp_path):
     for name, jsp in (('remap', '<remap from="joint_states" to="joint_states_gui"/>'),
                       ('echo', '<param name="source_list" value="[/joint_states]"/>')):
         assert problems(lint(bringup(name, '\n    ' + jsp))) == set(), name
+
+
+# a ROS 1 bringup choosing its SLAM by $(eval ...) groups (class H of issue 31)
+
+ROS1_SLAM = """
+<launch>
+  <arg name="slam" default="gmapping"/>
+  <arg name="laps" default="2"/>
+  <group if="$(eval arg('slam') == 'gmapping')">
+    <node pkg="gmapping" type="slam_gmapping" name="slam"/>
+  </group>
+  <group if="$(eval slam == 'hector')">
+    <node pkg="hector_mapping" type="hector_mapping" name="slam"/>
+  </group>
+  <group unless="$(eval arg('slam') != 'cartographer' and laps == 2)">
+    <node pkg="cartographer_ros" type="cartographer_node" name="slam"/>
+  </group>
+  {EXTRA}
+</launch>
+"""
+
+
+def test_ros1_eval_conditions_pick_one_of_exclusive_groups(tmp_path):
+    """
+    The roslaunch $(eval ...) reads each argument by its name or by arg(NAME).
+
+    With slam:=gmapping only the gmapping group runs: one node named slam. The twin: a fourth
+    group whose condition holds as well (laps == 2, the argument's default read as a number)
+    starts a second node of that name beside it.
+    """
+    files = {'src/rover/package.xml': package('rover'),
+             'src/rover/CMakeLists.txt': 'project(rover)\nfind_package(catkin REQUIRED)\n'
+                                         'catkin_package()\n'}
+    quiet = write(tmp_path / 'quiet', dict(files, **{
+        'src/rover/launch/slam.launch': ROS1_SLAM.replace('{EXTRA}', '')}))
+    assert _names(lint(quiet)) == {}
+    extra = '<group if="$(eval laps == 2)"><node pkg="karto" type="slam_karto" name="slam"/>' \
+        '</group>'
+    clash = write(tmp_path / 'clash', dict(files, **{
+        'src/rover/launch/slam.launch': ROS1_SLAM.replace('{EXTRA}', extra)}))
+    (found,) = _names(lint(clash)).values()
+    assert '2 nodes are named slam (gmapping/slam_gmapping at' in found
+    assert 'karto/slam_karto' in found

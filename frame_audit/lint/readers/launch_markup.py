@@ -9,6 +9,7 @@ $(find-pkg-share pkg) and $(find pkg) for a package of the workspace, $(var name
 $(arg name) from the value given, an <arg>'s default or a <let>. `if`/`unless` are evaluated
 where their value is known; groups scope their arguments. Anything else is Unresolved.
 """
+import ast
 from dataclasses import replace
 import os
 import re
@@ -27,6 +28,9 @@ SUBSTITUTION = re.compile(r'\$\(([\w-]+)((?:\s[^$()]*)?)\)')  # one without anot
 PACKAGE_SUBSTITUTIONS = ('find-pkg-share', 'find')  # ROS 1's find: the source folder
 ARGUMENT_SUBSTITUTIONS = ('var', 'arg')
 NODES = ('node', 'lifecycle_node', 'composable_node')
+# ROS 1's $(eval EXPR) is the whole attribute, its Python unquoted; ROS 2's quotes its text
+ROS1_EVAL = re.compile(r'\$\(eval\s+([^\'"$\s][^$]*)\)', re.DOTALL)
+ROS1_EVAL_NAMES = {'true': True, 'false': False, 'True': True, 'False': False}
 
 
 class Substitutions:
@@ -68,6 +72,10 @@ class Substitutions:
         """Return text with its substitutions resolved, or Unresolved when one cannot be."""
         if not isinstance(text, str):
             return text
+        ros1 = ROS1_EVAL.fullmatch(text.strip())
+        if ros1 is not None:
+            value = ros1_eval(ros1.group(1), self.arguments)
+            return Unresolved(text) if value is None else value
         resolved = text
         try:
             for _ in range(100):  # innermost first: $(command 'xacro $(find-pkg-share p)/x')
@@ -92,6 +100,55 @@ class Substitutions:
             if verdict is None:
                 unknown.append((element.attrib[key], wanted))
         return tuple(unknown)
+
+
+def ros1_eval(expression: str, arguments: Mapping[str, Any]) -> Optional[str]:
+    """
+    Return what roslaunch's $(eval EXPR) gives: str() of EXPR, or None when it is not known.
+
+    roslaunch takes the whole attribute as Python, each name an argument's value (or true,
+    false) and arg('name') the same, converted as convert_value(..., 'auto') does: a number,
+    a boolean, else the text. Only the literal operations expression_value knows are done.
+    """
+    try:
+        tree = ast.parse(expression, mode='eval')
+    except (SyntaxError, ValueError):
+        return None
+
+    def known(name: str) -> ast.Constant:
+        value = arguments.get(name)
+        if not isinstance(value, str):
+            raise LookupError(name)
+        return ast.Constant(_auto(value))
+
+    class Arguments(ast.NodeTransformer):
+
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            if isinstance(node.func, ast.Name) and node.func.id == 'arg' and not node.keywords \
+                    and len(node.args) == 1 and isinstance(node.args[0], ast.Constant):
+                return known(str(node.args[0].value))
+            return self.generic_visit(node)
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if node.id in ROS1_EVAL_NAMES:
+                return ast.Constant(ROS1_EVAL_NAMES[node.id])
+            return known(node.id)
+
+    try:
+        literal = ast.unparse(Arguments().visit(tree))
+    except LookupError:
+        return None
+    value = expression_value(literal)
+    return None if value is None else str(value)
+
+
+def _auto(text: str) -> Any:
+    """Return an argument as roslaunch's convert_value(text, 'auto'): number, bool or text."""
+    try:
+        return float(text) if '.' in text or 'e' in text else int(text)
+    except ValueError:
+        pass
+    return text.lower() == 'true' if text.lower() in ('true', 'false') else text
 
 
 def scalar(text: Any) -> Any:
