@@ -150,6 +150,7 @@ class LaunchedNode:
     param_files: List[Tuple[Any, Where]] = field(default_factory=list)
     inline: Dict[str, Param] = field(default_factory=dict)
     remappings: List[Tuple[Any, Any]] = field(default_factory=list)  # (from, to) as written
+    rosparam_at: List[Where] = field(default_factory=list)  # ROS 1's <rosparam file> loads
     again: Optional[Where] = None  # the Node(...) this is, put into a list of actions again
 
     def label(self) -> str:

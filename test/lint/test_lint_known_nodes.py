@@ -432,3 +432,54 @@ def test_slam_toolboxs_map_and_localization_node_is_known(tmp_path):
     assert not [f for f in report.findings if 'did you mean' in f.message]
     typo = lint(_slam(tmp_path, 'async_slam_toolbx_node'))
     assert [f for f in typo.findings if "did you mean 'async_slam_toolbox_node'" in f.message]
+
+
+# a ROS 1 rover: gmapping and robot_localization's EKF, its parameters in rosparam files
+
+ROS1_ROVER_LAUNCH = """<launch>
+  <node pkg="robot_localization" type="ekf_localization_node" name="ekf">
+    <rosparam command="load" file="$(find rover)/config/ekf.yaml"{NS}/>
+  </node>
+  <node pkg="gmapping" type="slam_gmapping" name="slam_gmapping">
+    <param name="base_frame" value="base_footprint"/>
+  </node>
+  <node pkg="tf" type="static_transform_publisher" name="laser_mount"
+        args="0.26 0 0.11 0 0 0 base_footprint laser 100"/>
+</launch>
+"""
+ROS1_EKF = """frequency: 30
+two_d_mode: true
+base_link_frame: base_footprint
+world_frame: odom
+publish_tf: {}
+"""
+
+
+def _ros1_rover(root: Path, publish: str = 'true', ns: str = '') -> Path:
+    return write(root, {
+        'src/rover/package.xml': package('rover'),
+        'src/rover/CMakeLists.txt': 'project(rover)\nfind_package(catkin REQUIRED)\n'
+                                    'catkin_package()\n',
+        'src/rover/config/ekf.yaml': ROS1_EKF.format(publish),
+        'src/rover/launch/rover.launch': ROS1_ROVER_LAUNCH.replace('{NS}', ns),
+    })
+
+
+def test_ros1_nodes_read_their_rosparam_files(tmp_path):
+    """
+    A rosparam file loaded inside a node holds that node's own parameters, with no node name.
+
+    The EKF (ROS 1's ekf_localization_node) sends odom → base_footprint as its file says,
+    gmapping map → odom: one chain. The twins: publish_tf false in the file (no odom edge from
+    the EKF at all), and the file loaded into another namespace (not the EKF's: its default
+    base_link is the child, not base_footprint).
+    """
+    report = lint(_ros1_rover(tmp_path / 'rover'))
+    assert problems(report) == set(), report.findings
+    tree = parents(report)
+    assert tree['odom'] == ('map',) and tree['base_footprint'] == ('odom',)
+    assert tree['laser'] == ('base_footprint',)
+    quiet = parents(lint(_ros1_rover(tmp_path / 'off', publish='false')))
+    assert quiet['base_footprint'] == () and quiet['odom'] == ('map',), quiet
+    elsewhere = parents(lint(_ros1_rover(tmp_path / 'ns', ns=' ns="other"')))
+    assert elsewhere['base_link'] == ('odom',) and elsewhere['base_footprint'] == (), elsewhere

@@ -126,6 +126,37 @@ def test_a_ros1_flag_in_a_static_transform_stops_the_publisher(tmp_path):
     assert parents(report)['lidar'] == ('base_link',)
 
 
+# ROS 1's tf package: its own static_transform_publisher, with the period last
+
+def _ros1_mount(tmp_path: Path, args: str) -> Path:
+    return write(tmp_path / str(len(args.split())), {
+        'src/rover/package.xml': package('rover'),
+        'src/rover/launch/mounts.launch': '<launch>\n  <node pkg="tf" '
+        'type="static_transform_publisher" name="laser_mount"\n        args="{}"/>\n'
+        '</launch>\n'.format(args),
+    })
+
+
+def test_ros1_tf_static_transform_publisher_takes_its_period_last(tmp_path):
+    """
+    The tf package's x y z yaw pitch roll parent child period (or quaternion form) count.
+
+    The lint read these as no sender at all. The twin: the tf2_ros count of words (no period)
+    is not tf's form, which stops: said, and the mount not declared.
+    """
+    for args in ('0.26 0 0.11 1.5708 0 0 base_link laser 100',
+                 '0.26 0 0.11 0 0 0.7071068 0.7071068 base_link laser 100'):
+        report = lint(_ros1_mount(tmp_path, args))
+        assert problems(report) == set(), report.findings
+        assert parents(report)['laser'] == ('base_link',)
+        (offset,) = [c.message for c in report.checks if c.check == 'laser_offset']
+        assert offset.startswith('base_link → laser is (0.2600, 0.0000, 0.1100) m, yaw 1.5708')
+    report = lint(_ros1_mount(tmp_path, '0.26 0 0.11 0 0 0 base_link laser'))
+    (words,) = [f for f in report.findings if f.check == 'lint_files']
+    assert '8 arguments, where the positional forms take 9 or 10' in words.message
+    assert 'laser' not in parents(report)
+
+
 # a tracked UGV whose 3D LiDAR is mounted turned a quarter to the left
 
 def _ugv(tmp_path: Path, qz: str) -> Path:

@@ -122,7 +122,7 @@ class Reader:
         """Return the tree a bringup declares, and the nodes it starts (their files resolved)."""
         possible: Possible = list(bringup.unknown)
         launched = [self._resolved(node, possible) for node in bringup.nodes]
-        nodes = node_params(launched, self.collected.blocks)
+        nodes = node_params(launched, self.collected.blocks, self.collected.rosparams)
         senders = [n for n in launched if not is_static_publisher(n.package, n.executable)]
         edges = [replace(edge, branch=node.branch) for node, params in zip(senders, nodes)
                  for edge in self._sent(node, params, bringup, possible)]
@@ -324,13 +324,13 @@ class Reader:
         for node in launched:
             if not is_static_publisher(node.package, node.executable):
                 continue
-            sent = static_edge(node.arguments, node.where)
+            sent = static_edge(node.arguments, node.where, node.package)
             edge: Optional[DeclaredEdge]
             if isinstance(sent, str):
                 self.problems.warn(node.where, 'static_transform_publisher: {}{}'.format(
                     sent, '' if sent.endswith('sends nothing') else '; this transform is not '
                     'checked'), 'static')
-                edge = unvalued_edge(node.arguments, node.where)  # its frames are still known
+                edge = unvalued_edge(node.arguments, node.where, node.package)  # frames known
             else:
                 edge = sent
             if edge is not None:

@@ -7,7 +7,7 @@ A launched node gets the blocks of its parameter files that name it (or '/**'), 
 parameters, later ones winning. A parameter file no launch passes to a node applies to
 nothing: a workspace keeps one per mode or robot, and only the launch says which one runs.
 """
-from typing import Dict, List, Mapping, Tuple
+from typing import Dict, List, Mapping, Optional, Tuple
 
 from .static_tf import is_static_publisher
 from ..model import LaunchedNode, NodeParams, Param, ParamBlock
@@ -49,8 +49,8 @@ def _names(node: LaunchedNode) -> Tuple[str, ...]:
     return tuple(str(n) for n in (node.name, node.executable, node.package) if isinstance(n, str))
 
 
-def node_params(launched: List[LaunchedNode],
-                blocks: Mapping[str, List[ParamBlock]]) -> List[NodeParams]:
+def node_params(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlock]],
+                rosparams: Optional[Mapping[str, Mapping[str, Param]]] = None) -> List[NodeParams]:
     """
     Return each launched node's parameters (static_transform_publisher has none to check).
 
@@ -62,10 +62,12 @@ def node_params(launched: List[LaunchedNode],
         if is_static_publisher(node.package, node.executable):
             continue
         params: Dict[str, Param] = {}
-        for path, _ in node.param_files:
+        for path, where in node.param_files:
             for block in blocks.get(path, []) if isinstance(path, str) else []:
                 if matches(block, node):
                     params.update(block.params)
+            if where in node.rosparam_at and isinstance(path, str):
+                params.update((rosparams or {}).get(path, {}))
         params.update(node.inline)
         names = _names(node)
         nodes.append(NodeParams(names[0] if names else '?', names, params, node.where,

@@ -1,11 +1,12 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """
-tf2_ros static_transform_publisher's command line, read the way the program reads it.
+static_transform_publisher's command line, read the way the program reads it.
 
-Two forms: positional `x y z yaw pitch roll parent child` (yaw before roll) or
+tf2_ros's: positional `x y z yaw pitch roll parent child` (yaw before roll) or
 `x y z qx qy qz qw parent child`, and flags `--x --y --z --roll --pitch --yaw` or
-`--qx --qy --qz --qw`, `--frame-id`, `--child-frame-id` (missing numbers are 0).
+`--qx --qy --qz --qw`, `--frame-id`, `--child-frame-id` (missing numbers are 0). ROS 1's tf
+package has its own: the same positional forms with the period in ms last, sent on /tf.
 """
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -19,15 +20,17 @@ FLAGS = dict([('--' + name, name) for name in NUMBERS]
              + [('--frame-id', 'parent'), ('--child-frame-id', 'child')])
 POSITIONAL = {8: ('x', 'y', 'z', 'yaw', 'pitch', 'roll', 'parent', 'child'),
               9: ('x', 'y', 'z', 'qx', 'qy', 'qz', 'qw', 'parent', 'child')}
+POSITIONAL_TF = {9: POSITIONAL[8] + ('period',), 10: POSITIONAL[9] + ('period',)}
+TF = 'tf'  # ROS 1's tf package: its static_transform_publisher takes a period
 Fields = Dict[str, Token]
 
 
 def is_static_publisher(package: object, executable: object) -> bool:
-    """Return whether a launched node is tf2_ros's static_transform_publisher."""
-    return package == 'tf2_ros' and executable == VIA
+    """Return whether a launched node is tf2_ros's (or ROS 1 tf's) static_transform_publisher."""
+    return package in ('tf2_ros', TF) and executable == VIA
 
 
-def _fields(tokens: Sequence[Token]) -> Union[Fields, str]:
+def _fields(tokens: Sequence[Token], package: object = 'tf2_ros') -> Union[Fields, str]:
     """Return the arguments by field name, or what is wrong with them (or cannot be known)."""
     unpacked = [str(t.value) for t in tokens if isinstance(t.value, Unpacked)]
     if unpacked:
@@ -42,9 +45,11 @@ def _fields(tokens: Sequence[Token]) -> Union[Fields, str]:
         if len(tokens) % 2:
             return 'no value after {!r}'.format(tokens[-1].value)
         return fields
-    names = POSITIONAL.get(len(tokens))
+    forms = POSITIONAL_TF if package == TF else POSITIONAL
+    names = forms.get(len(tokens))
     if names is None:
-        return '{} arguments, where the positional forms take 8 or 9'.format(len(tokens))
+        return '{} arguments, where the positional forms take {} or {}'.format(
+            len(tokens), *sorted(forms))
     return dict(zip(names, tokens))
 
 
@@ -101,9 +106,10 @@ def _edge(fields: Fields, frames: Tuple[str, str], value: Optional[Transform],
     return DeclaredEdge(frames[0], frames[1], Where(where.file, line), VIA, True, value, lines)
 
 
-def static_edge(tokens: List[Token], where: Where) -> Union[DeclaredEdge, str]:
+def static_edge(tokens: List[Token], where: Where,
+                package: object = 'tf2_ros') -> Union[DeclaredEdge, str]:
     """Return the edge a static_transform_publisher's arguments declare, or why they cannot."""
-    fields = _fields(_own(tokens))
+    fields = _fields(_own(tokens), package)
     if isinstance(fields, str):
         return fields
     frames = _frames(fields)
@@ -118,14 +124,15 @@ def static_edge(tokens: List[Token], where: Where) -> Union[DeclaredEdge, str]:
     return _edge(fields, frames, value, where)
 
 
-def unvalued_edge(tokens: List[Token], where: Where) -> Optional[DeclaredEdge]:
+def unvalued_edge(tokens: List[Token], where: Where,
+                  package: object = 'tf2_ros') -> Optional[DeclaredEdge]:
     """
     Return the edge of a publisher whose frames are written but some number is not.
 
     The transform is sent (the frames are in the tree) with a value only the launch knows:
     value None, so no rule judges a number, and no rule calls the frames undeclared.
     """
-    fields = _fields(_own(tokens))
+    fields = _fields(_own(tokens), package)
     if isinstance(fields, str):
         return None
     frames = _frames(fields)

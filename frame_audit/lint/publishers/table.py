@@ -131,7 +131,8 @@ def _particle_filter(r: Reading) -> Optional[List[Edge]]:
     return None if forked else [('map', 'laser')]  # a fork names its frames: unknown
 
 
-def _slam_toolbox(r: Reading) -> List[Edge]:
+def _map_odom_each_period(r: Reading) -> List[Edge]:
+    """Send map → odom every transform_publish_period (0: never): slam_toolbox's, gmapping's."""
     if str(r.get('transform_publish_period', 0.05)) in ('0', '0.0'):
         return []
     return [(r.frame('map_frame', 'map'), r.frame('odom_frame', 'odom'))]
@@ -153,14 +154,17 @@ TABLE: Tuple[Publisher, ...] = (
                                'slam_toolbox::SynchronousSlamToolbox',
                                'slam_toolbox::LocalizationSlamToolbox',
                                'slam_toolbox::LifelongSlamToolbox'),
-              ('map_frame', 'odom_frame', 'base_frame'), sends=_slam_toolbox,
+              ('map_frame', 'odom_frame', 'base_frame'), sends=_map_odom_each_period,
               packages=('slam_toolbox',)),
+    Publisher('gmapping', ('slam_gmapping',), ('map_frame', 'odom_frame', 'base_frame'),
+              sends=_map_odom_each_period, packages=('gmapping', 'slam_gmapping')),
     Publisher('AMCL', ('amcl', 'nav2_amcl::AmclNode'),
               ('global_frame_id', 'odom_frame_id', 'base_frame_id'), ('tf_broadcast', True),
               lambda r: [(r.frame('global_frame_id', 'map'), r.frame('odom_frame_id', 'odom'))],
               packages=('nav2_amcl', 'amcl')),
     Publisher('robot_localization', ('ekf_node', 'ukf_node', 'robot_localization::EkfFilter',
-                                     'robot_localization::UkfFilter'),
+                                     'robot_localization::UkfFilter', 'ekf_localization_node',
+                                     'ukf_localization_node'),  # ROS 1's, same defaults
               ('odom_frame', 'base_link_frame', 'base_link_frame_output', 'world_frame'),
               ('publish_tf', True), _robot_localization,  # map_frame: only as world_frame
               packages=('robot_localization',)),

@@ -232,6 +232,9 @@ def _param(child: Element, node: LaunchedNode, file: str, subs: Substitutions) -
         child.attrib.get('file') if child.tag == 'rosparam' else None
     if source is not None:
         node.param_files.append((subs.resolve(source), where))
+        if child.tag == 'rosparam' and not {'ns', 'param'} & set(child.attrib) \
+                and child.attrib.get('command', 'load') == 'load':
+            node.rosparam_at.append(where)  # the file's keys are the node's own
     elif child.tag == 'param' and 'name' in child.attrib:
         name = child.attrib['name']
         value = _description(child, subs) if name == DESCRIPTION else scalar(

@@ -27,6 +27,16 @@ def _flatten(mapping: LinedDict, file: str, prefix: str = '') -> Dict[str, Param
     return params
 
 
+def flat_params(document: LinedDict, file: str) -> Dict[str, Param]:
+    """
+    Return a ROS 1 parameter file's keys as one node's parameters, nested keys dotted.
+
+    A <rosparam command="load" file=...> inside a <node> loads them into its private namespace:
+    the file names no node and holds no ros__parameters.
+    """
+    return _flatten(document, file)
+
+
 def param_blocks(document: Any, file: str, prefix: str = '') -> List[ParamBlock]:
     """Return every ros__parameters block of a YAML document, under namespaces too."""
     if not isinstance(document, LinedDict):

@@ -26,9 +26,9 @@ from .launch_markup import read_launch, yaml_launch_root
 from .launch_python import read_python_launch
 from .launch_values import parse_python
 from .markup import Element, LinedDict, load_xml, load_yaml
-from .params import param_blocks
+from .params import flat_params, param_blocks
 from .scripts import Together, together
-from ..model import LaunchRead, ParamBlock, problem, Where
+from ..model import LaunchRead, Param, ParamBlock, problem, Where
 from ...engine.findings import Finding
 
 SKIP_FOLDERS = ('build', 'install', 'log', '__pycache__')
@@ -70,6 +70,7 @@ class Collected:
     counts: Dict[str, int] = field(default_factory=dict)
     sources: Dict[str, LaunchSource] = field(default_factory=dict)
     blocks: Dict[str, List[ParamBlock]] = field(default_factory=dict)
+    rosparams: Dict[str, Dict[str, Param]] = field(default_factory=dict)  # ROS 1's, by file
     descriptions: List[str] = field(default_factory=list)
     packages: Dict[str, str] = field(default_factory=dict)  # name → its share folder (links)
     folders: Dict[str, str] = field(default_factory=dict)  # name → its source folder
@@ -185,6 +186,8 @@ def _read_yaml(collected: Collected, path: Path, file: str) -> None:
     if blocks:
         collected.blocks[file] = blocks
         collected.count('parameters')
+    elif isinstance(document, LinedDict) and document:
+        collected.rosparams[file] = flat_params(document, file)  # only a rosparam load reads it
 
 
 def _read_script(collected: Collected, path: Path, file: str) -> None:
