@@ -321,3 +321,28 @@ def test_a_mount_sent_once_on_tf_holds_one_sample():
                                       ' base_link → base_scan from robot_state_publisher held '
                                       'one sample: tf2 interpolates only between two')
     assert 'only time' in finding.message  # tf2's own words for a one-sample cache
+
+
+def test_the_limiting_edge_is_on_the_lookups_own_chain():
+    """
+    /scan in odom refused by a late odom → base_link, while map → odom runs late too.
+
+    tf2 reads odom's own parent edge on its walk up from the target and names map → odom in
+    its text; but the lookup needs only laser → base_link → odom, and only a fixed
+    odom → base_link places it (round E: a ROS 1 rover, a Unity robot). The twin: with
+    odom → base_link on time, the scans are placed in odom and only the map lookup is refused,
+    by map → odom.
+    """
+    def drive_with(vesc_late_s: float) -> List[Message]:
+        return sorted((Message(m.received + vesc_late_s, m.topic, m.payload, m.publisher)
+                       if m.publisher == 'vesc_to_odom_node' else m
+                       for m in f1tenth(map_behind_s=0.3)), key=lambda m: m.received)
+    late = lookups_of(audit_messages(drive_with(0.2)).log.verdicts())
+    into_odom = [f for f in late.findings if 'in odom within' in f.message]
+    assert len(into_odom) == 1, late.findings
+    assert 'odom → base_link from vesc_to_odom_node is stamped up to' in into_odom[0].message
+    assert 'map → odom' not in into_odom[0].message.split('tf2 (')[0]
+    healthy = lookups_of(audit_messages(drive_with(0.0)).log.verdicts())
+    assert [f.message.split(':')[0] for f in healthy.findings] == [
+        '100 % of /scan could not be placed in map within 0.1 s'], healthy.findings
+    assert 'map → odom from slam_toolbox' in healthy.findings[0].message

@@ -71,6 +71,7 @@ def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
 IRREGULAR_STEPS = 20  # steps between stamps before their spread is judged
 IRREGULAR_RATIO = 3.0  # the longest tenth of the steps this many times the shortest tenth
 IRREGULAR_APART_S = 0.2  # and this much longer: jitter of a fast edge is no irregularity
+IRREGULAR_GAPS = 3  # long steps breaking runs of short ones this often: no change of rate
 IRREGULAR_SAME_S = 0.005  # edges whose tenths agree this closely step alike: one sender
 
 
@@ -79,22 +80,28 @@ def _uneven(edge: Edge, config: AuditConfig, now: float) -> Optional[Tuple[float
     Return an edge's (shortest tenth, longest tenth) of steps between stamps where uneven.
 
     A sender that stalls (a starved CPU, a driver polling slowly) leaves gaps in stamps and
-    in arrivals alike. A recorder catching up at its start takes a backlog of old samples
-    in a burst: far apart by stamp, together by arrival, no stall; such a step counts as
-    long only as far as its arrival was (twice its arrival gap at most). Two senders of one
-    edge interleave their stamps: parent_uniqueness says that.
+    in arrivals alike, again and again between runs of short steps. A recorder catching up at
+    its start takes a backlog of old samples in a burst: far apart by stamp, together by
+    arrival, no stall; such a step counts as long only as far as its arrival was (twice its
+    arrival gap at most), while short steps are the stamps' own (arrivals bunch on any
+    link). A sender that slows down once (20 Hz, then 1 Hz) changed its rate: no stall.
+    Two senders of one edge interleave their stamps: parent_uniqueness says that.
     """
     pairs = sorted(zip(edge.stamp_times, edge.received_times))
-    steps = sorted(min(t1 - t0, 2.0 * max(r1 - r0, 0.0))
-                   for (t0, r0), (t1, r1) in zip(pairs, pairs[1:]) if t1 > t0)
+    steps = [(t1 - t0, min(t1 - t0, 2.0 * max(r1 - r0, 0.0)))
+             for (t0, r0), (t1, r1) in zip(pairs, pairs[1:]) if t1 > t0]
     if len(steps) < IRREGULAR_STEPS or len(senders_at_once(edge, window(config, now))) > 1 \
             or edge.sources.two_tracks is not None:
         return None
     tenth = len(steps) // 10
-    short, long = steps[tenth - 1], steps[-tenth]
+    short = sorted(by_stamp for by_stamp, _ in steps)[tenth - 1]
+    long = sorted(paced for _, paced in steps)[-tenth]
     if long < IRREGULAR_RATIO * short or long - short < IRREGULAR_APART_S:
         return None
-    return short, long
+    middle = (short + long) / 2.0
+    gaps = sum(1 for (_, before), (_, after) in zip(steps, steps[1:])
+               if before < middle <= after)  # a run of short steps broken by a long one
+    return (short, long) if gaps >= IRREGULAR_GAPS else None
 
 
 def _irregular(edges: List[Edge], config: AuditConfig, now: float) -> List[Finding]:

@@ -129,6 +129,35 @@ class Buffer:
         cache = self.caches.get(frame)
         return cache.parent_at(time)[0] if cache is not None else None
 
+    def chain(self, target: str, source: str,
+              coming: Optional[Dict[str, str]] = None) -> List[Tuple[str, str]]:
+        """
+        Return the edges (parent, child) a lookup composes, source side first.
+
+        Up from the source and up from the target (newest parents) to where they meet: an
+        edge above that frame is off the chain, though walkToTopParent may read it, and
+        name it in its text, once its walk up from the source has stopped. coming: a root's
+        parent by an edge not yet sent. Empty where the two do not meet.
+        """
+        def up(frame: str) -> List[str]:
+            seen = [frame]
+            while len(seen) <= MAX_GRAPH_DEPTH:
+                parent = self.parent_of(frame)
+                if parent is None and coming:
+                    parent = coming.get(frame)
+                if parent is None or parent in seen:
+                    break
+                seen.append(parent)
+                frame = parent
+            return seen
+        above_source, above_target = up(source), up(target)
+        meeting = next((frame for frame in above_source if frame in above_target), None)
+        if meeting is None:
+            return []
+        sides = above_source[:above_source.index(meeting) + 1], \
+            above_target[:above_target.index(meeting) + 1]
+        return [(parent, child) for side in sides for child, parent in zip(side, side[1:])]
+
     def latest_common_time(self, target: str, source: str) -> Tuple[int, Optional[Tf2Error]]:
         """Return the newest time every edge between the frames holds (0: all static)."""
         try:

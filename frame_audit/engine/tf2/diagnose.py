@@ -143,26 +143,8 @@ def lookup_chain(replay: Replay, target: str, source: str,
         first = min(history.received)
         if first > asked_at and (child not in coming or first < coming[child][0]):
             coming[child] = (first, parent)
-
-    def up(frame: str, later: bool) -> List[str]:
-        seen = [frame]
-        while True:
-            parent = buffer.parent_of(frame)
-            if parent is None and later and frame in coming:
-                parent = coming[frame][1]
-            if parent is None or parent in seen:
-                return seen
-            seen.append(parent)
-            frame = parent
-
-    for later in (False, True):
-        above_source, above_target = up(source, later), up(target, later)
-        meeting = next((frame for frame in above_source if frame in above_target), None)
-        if meeting is not None:
-            sides = above_source[:above_source.index(meeting) + 1], \
-                above_target[:above_target.index(meeting) + 1]
-            return [(parent, child) for side in sides for child, parent in zip(side, side[1:])]
-    return []
+    return buffer.chain(target, source) or buffer.chain(
+        target, source, {child: parent for child, (_, parent) in coming.items()})
 
 
 def _off_chain(replay: Replay, base: dict, chain: List[Tuple[str, str]], clock: Clock,

@@ -17,14 +17,14 @@ window, the pending and held lookups (a wait's and a silence's worth of messages
 counts per second of the window.
 """
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import math
 from typing import AbstractSet, Any, Collection, Deque, Dict, Iterable, List, Optional, Sequence, \
     Tuple
 
 from .backend import model_name, Real
 from .buffer_core import Buffer, Tf2Error
-from .distros import DEFAULT_DISTRO, to_s
+from .distros import DEFAULT_DISTRO, to_ns, to_s
 from .drops import UNKNOWN
 from .replay import ask, feed, JUMP_BACK_S, TfMessage
 from ..config import LookupEntry
@@ -267,7 +267,7 @@ class LookupWatch:
             bucket.refused.setdefault(UNNAMED, Refusals(error.kind)).merge(
                 Refusals(error.kind, count=1, example=error.text[:MAX_EXAMPLE]))
             return
-        edge, lag, publisher = self._edge(error)
+        edge, lag, publisher = self._edge(self._on_chain(lookup.target, waiting, error))
         if waiting.stamp < self.first_stamp.get(error.frame, 0.0):
             _add_counts(bucket.apart, {(STARTING, edge): 1})
             return
@@ -285,6 +285,24 @@ class LookupWatch:
             held.append(HeldRefusal(lookup, waiting.due, edge, refusal))
             return
         bucket.refused.setdefault(edge, Refusals(error.kind, error.frame)).merge(refusal)
+
+    def _on_chain(self, target: str, waiting: Pending, error: Tf2Error) -> Tf2Error:
+        """
+        Return the refusal as the first edge of the lookup's own chain that misses its time.
+
+        tf2's text may name an edge off the chain: with odom → base_link short, a lookup of
+        /scan in odom reads odom's own parent edge on its second walk, and a stale map → odom
+        is what the text names. The limiting edge is the one whose fix places the lookup.
+        """
+        chain = [child for _, child in self.buffer.chain(target, waiting.frame)]
+        if not chain or error.frame in chain:
+            return error
+        for child in chain:
+            _, miss = self.buffer.caches[child].value(to_ns(waiting.stamp))
+            if miss is not None:
+                return replace(error, kind=miss.kind, frame=child, requested=miss.requested,
+                               nearest=miss.nearest)
+        return error
 
     def _edge(self, error: Tf2Error) -> Tuple[str, Optional[float], Optional[str]]:
         """Return the limiting edge ('parent → child') with its lag and sender."""
