@@ -655,6 +655,22 @@ def test_odometry_jumps_are_judged_against_the_robots_own_motion(folder: Path) -
                             NEATO), config)
     assert not [f for f in caught_up.findings('timing') if 'unevenly' in f['message']], \
         caught_up.findings()
+    # a Unity robot: stamps 0.1 s and 0.28 s apart in turn, delivered two at a time: the
+    # bunched arrivals are the link's, and the stamps' own steps are even enough
+    bunched = variant(NEATO, 'neato_bunched', odom_periods=(0.1, 0.28))
+    held: List[float] = []
+
+    def in_pairs(message: Message) -> Message:
+        (one,) = tf_of(message)
+        if one.child != NEATO.base:
+            return message
+        held.append(message.received)  # the second of each pair comes 0.1 s after the first
+        return replace(message, received=held[-2] + 1e-4) if len(held) % 2 and len(held) > 1 \
+            else message
+    paired = audit(write(folder, 'neato_bunched', edit(drive(bunched), TF_TOPIC, in_pairs),
+                         NEATO), config)
+    assert not [f for f in paired.findings('timing') if 'unevenly' in f['message']], \
+        paired.findings()
 
     def reset(message: Message) -> Message:
         (one,) = tf_of(message)
