@@ -103,7 +103,11 @@ def measure_opened(recording: Recording,
                      laser_frame=laser, required_frames=required, pose_topics=tuple(poses))
     tree = audit_opened(recording, config, checks=False).audit.tree
     scanned = sorted(f.lstrip('/') for f in tree.scan_frames)
-    if scanned and not laser:
+    if base in scanned and not laser:
+        notes.append('the scan is in {} itself (merged from several LiDARs, or re-projected '
+                     'into the base frame): no LiDAR mount lies between them, so frames.laser '
+                     'is left empty'.format(base))
+    elif scanned and not laser:
         notes.append('the scan is in {}, which is not below {} in the recorded tree (was '
                      '/tf_static recorded?): no LiDAR configured'.format(
                          ', '.join(scanned), base))

@@ -81,8 +81,8 @@ def measure_frames(store: TreeReader,
         raise MeasureError('no base frame: {} has no child in the tree'.format(odom))
     parent = store.parent_of(odom)
     laser = _most(store.scan_frames, frames) or ''
-    if laser and base not in store.ancestry(laser):
-        laser = ''
+    if laser == base or laser and base not in store.ancestry(laser):
+        laser = ''  # a scan in the base itself (merged, re-projected) has no mount to measure
     return odom, base, parent.parent if parent else None, laser
 
 
@@ -214,7 +214,7 @@ def _laser_comment(measured: Measured) -> str:
         return '  # named like a LiDAR; no scan topic was recorded: check it'
     if measured.laser_frame:
         return "  # the scan's header frame"
-    return '  # no LiDAR in the tree: laser checks do not run'
+    return '  # no LiDAR mount in the tree (see the notes): laser checks do not run'
 
 
 def _quoted(name: str) -> str:

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Dict, Optional
 
 from frame_audit.cli import main
+from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive as drive_car, POSE_TYPES
 import pytest
-from robots import Audited, FOXBOT, RACECAR, record, Robot, T0, TURTLESIM, variant
+from robots import Audited, drive, FOXBOT, RACECAR, record, Robot, T0, TURTLESIM, variant
 
 TURTLEBOT = Robot()
 
@@ -148,6 +149,57 @@ def test_init_names_the_lidar_by_its_frame_when_no_scan_was_recorded(folder: Pat
     text = config.read_text()
     assert "laser: ''" in text and 'laser_offset' not in text.split('# note')[0]
     assert 'base_scan, rear_laser are named like a LiDAR' in text
+
+
+def test_a_scan_in_the_base_itself_has_no_mount_to_check(folder: Path, run) -> None:
+    """
+    A scan merged from two LiDARs into the base frame (round E's shelf robot): no mount.
+
+    init wrote laser: base_link, and the audit then said base_link → base_link cannot be
+    composed (an ERROR). Now init leaves frames.laser empty and says why, and a config that
+    names the base as the LiDAR is not checked (STALE, saying so). The twin, a scan in a
+    LiDAR's own frame below the base, keeps its mount (the test above).
+    """
+    merged = variant(TURTLEBOT, 'turtlebot_merged_scan', scan_frame='base_footprint')
+    config = folder / 'turtlebot_merged_scan.yaml'
+    reference = record(folder, variant(merged, merged.name + '_reference'))
+    assert main(['init', str(reference), '--output', str(config)]) == 0
+    text = config.read_text()
+    assert "laser: ''" in text and 'the scan is in base_footprint itself' in text
+    assert quiet(run(merged, config))
+    named = folder / 'turtlebot_laser_is_base.yaml'
+    named.write_text(text.replace("laser: ''", 'laser: base_footprint', 1))
+    audited = run(merged, named)
+    assert audited.findings('laser_offset') == [] and audited.level('laser_offset') == 'STALE'
+    assert 'frames.laser in {} is base_footprint itself'.format(named) in \
+        audited.message('laser_offset')
+
+
+def test_lidars_of_other_names_sent_on_tf_get_the_pointer_not_a_lost_static(folder: Path) -> None:
+    """
+    No /tf_static at all, and laser_front and laser_rear on /tf (round E's shelf robot).
+
+    The car's laser is missing because this robot names its LiDARs otherwise: the pointer,
+    naming them. It was "no /tf_static was received". The twin: a robot with no frame named
+    like a LiDAR keeps the lost-static words.
+    """
+    body = (('base_footprint', 'base_link', (0.0, 0.0, 0.01), 0.0),
+            ('base_link', 'laser_front', (0.3, 0.0, 0.2), 0.0),
+            ('base_link', 'laser_rear', (-0.3, 0.0, 0.2), math.pi))
+    said = {}
+    for name, mounts in (('shelf_lidars', body), ('shelf_no_lidar', body[:1])):
+        robot = variant(TURTLEBOT, name, scan_frame=None, body=mounts, poses=())
+        path = folder / (name + '.mcap')
+        write_bag(path, [replace(m, topic=TF_TOPIC) if m.topic == TF_STATIC_TOPIC else m
+                         for m in drive(robot)], beams=8)
+        output = folder / (name + '.json')
+        assert main(['audit', str(path), '--format', 'json', '--output', str(output)]) == 0
+        (said[name],) = [f for f in json.loads(output.read_text())['findings']
+                         if f['check'] == 'laser_offset']
+    pointer = said['shelf_lidars']['message']
+    assert 'but laser_front and laser_rear below base_link are named like a LiDAR' in pointer
+    assert 'frame-audit init' in pointer and 'no /tf_static' not in pointer
+    assert 'no /tf_static was received' in said['shelf_no_lidar']['message']
 
 
 def test_a_config_that_sets_no_laser_offset_compares_no_mount(run, folder: Path,

@@ -61,7 +61,8 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
         return CheckResult(LASER, '{} cannot be checked: {} is not in the tree (chain_order '
                            'says why)'.format(name, base), stale=True)
     scanned = _scan_frames(store, config)  # the LiDAR's edge came: nothing static was lost
-    if static_lost(store) and not scanned:
+    lidars = lidars_by_name(store, base)  # what init would take for this robot's LiDAR
+    if static_lost(store) and not scanned and not lidars:
         return CheckResult(LASER, '', [Finding(
             LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
                 name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser),
@@ -86,7 +87,6 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
             'transform in the bringup launch; {})'.format(laser, name,
                                                           config.key('frames.laser')),
             'missing', frames=(base, laser), values=judged_from(store, config))])
-    lidars = lidars_by_name(store, base)  # what init would take for this robot's LiDAR
     said = 'but {} below {} {} named like a LiDAR: set frames.laser to the LiDAR frame'.format(
         ' and '.join(lidars), base, 'is' if len(lidars) == 1 else 'are') if lidars else \
         'and no frame below {} is named like a LiDAR'.format(base)
@@ -102,6 +102,10 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
     if not laser:
         return CheckResult(LASER, 'not checked: no LiDAR is configured (frames.laser is empty)')
     name = arrow(base, laser)
+    if laser == base:
+        return CheckResult(LASER, 'not checked: {} is {} itself: the scan is taken in the base '
+                           'frame (merged from several LiDARs, or re-projected), so no mount lies '
+                           'between them'.format(config.key('frames.laser'), base), stale=True)
     if laser not in store.frames or base not in store.frames:
         return _laser_missing(store, config, now)
     found = lookup(store, base, laser)
