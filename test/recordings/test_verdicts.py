@@ -498,6 +498,35 @@ def test_future_stamped_odometry_is_one_timing_finding(folder: Path, turtlebot) 
     assert 'agrees with TF' in ahead.message('odometry')
 
 
+def test_an_edge_still_for_a_while_then_moving_is_no_mount_on_tf(folder: Path, turtlebot):
+    """
+    base_footprint → base_link on /tf, still for 10 s, then carrying the robot (round E).
+
+    A Unity robot's was first called "a fixed mount [that] belongs on /tf_static", then "no
+    mount": a recording is judged whole, so only the second is said. The twin: the same edge
+    still to the end is a mount sent on /tf.
+    """
+    def body_on_tf(moves_from: float):
+        def on_tf(message: Message) -> Message:
+            stamp = tf_of(message)[0].stamp
+            x = max(0.0, stamp - T0 - moves_from) * 0.3
+            return replace(message, payload=tf_of(message) + (
+                tf('base_footprint', 'base_link', stamp, (x, 0.0, 0.0), 0.010),))
+
+        def without(message: Message) -> Message:
+            return replace(message, payload=tuple(r for r in tf_of(message)
+                                                  if r.child != 'base_link'))
+        return edit(edit(drive(TURTLEBOT), TF_STATIC_TOPIC, without), TF_TOPIC, on_tf)
+    later = audit(write(folder, 'tb3_body_moves_later', body_on_tf(10.0)), turtlebot['config'])
+    said = [f['message'] for f in later.findings('laser_offset')]
+    assert len(said) == 1 and said[0].startswith('base_footprint → base_scan cannot be '
+                                                 'checked: base_footprint → base_link moves'), said
+    still = audit(write(folder, 'tb3_body_still', body_on_tf(1e9)), turtlebot['config'])
+    said = [f['message'] for f in still.findings('laser_offset')]
+    assert len(said) == 1 and said[0].startswith('base_footprint → base_link is sent on /tf') \
+        and 'a fixed mount belongs on /tf_static' in said[0], said
+
+
 # -- 9. map → odom on /tf_static while SLAM sends it on /tf -----------------------------------
 
 def test_a_static_map_odom_beside_slam_is_two_sources(folder: Path, turtlebot) -> None:
