@@ -32,6 +32,7 @@ RATE_EVERY = 10  # samples between two looks at an edge's rate
 RATE_DOUBLED = 1.8  # a rate this many times its first steady rate: a second source
 NOISE_APART = 6.0  # two tracks this many times the edge's own noise apart: two sources
 MOTION_SPAN_S = 0.05  # a track's motion is measured over at least this span of stamps
+RIPE_SAMPLES = 3  # samples after a step off its track before it is judged a jump or motion
 MOTION_MARGIN = 1.25  # a step may exceed the fastest motion seen by this much and be motion
 
 
@@ -118,7 +119,13 @@ class Sources:
     residuals: Deque[float] = field(  # each sample's distance to the track it lies nearest
         default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
     two_tracks: Optional[TwoTracks] = None
-    jumps: Occurrences = field(default_factory=Occurrences)  # (received, off_m, off_rad)
+    jumps: Occurrences = field(default_factory=Occurrences)  # steps off: (received, m, rad)
+    # each step off the track beyond jump_m or jump_rad: (received, off_m, off_rad, dt_s,
+    # samples before it), a jump only if beyond what the edge's motion could do in dt, as
+    # judged once RIPE_SAMPLES more have shown that motion
+    steps_off: Deque[Tuple[float, float, float, float, int]] = field(
+        default_factory=lambda: deque(maxlen=SWITCH_WINDOW))
+    samples: int = 0  # followed on its tracks
     conflicts: Occurrences = field(default_factory=Occurrences)  # one stamp, two values
     restamped: Occurrences = field(default_factory=Occurrences)  # a stamp re-sent, one track
     top_speed: float = 0.0  # m/s: the fastest this edge has moved along one track
@@ -137,6 +144,7 @@ class Sources:
         self.clear_tracks()
         for seen in (self.jumps, self.conflicts, self.restamped):
             seen.restart()
+        self.steps_off.clear()
         self.two_tracks = self.doubled = self.baseline_rate_hz = None
         self.doubled_last = -math.inf
 
@@ -187,6 +195,7 @@ def follow_track(sources: Sources, value: Transform, stamp: float, received: flo
     neither track often, and is never called two sources.
     """
     tracks = sources.tracks
+    sources.samples += 1
     if not tracks:
         tracks.append(ValueTrack())
         tracks[0].add(stamp, value)
@@ -218,9 +227,9 @@ def follow_track(sources: Sources, value: Transform, stamp: float, received: flo
     sources.assignments.append(MISS)
     last_stamp, last = current.samples[-1]
     turned = rotation_angle(last.rotation, value.rotation)
-    within_m, within_rad = reach(sources, stamp - last_stamp, config)
-    if off > within_m or turned > within_rad:
-        sources.jumps.add(received, off, turned)
+    if off > config.odom_jump_m or turned > config.odom_jump_rad:
+        sources.jumps.add(received, off, turned)  # map -> odom's corrections are counted
+        sources.steps_off.append((received, off, turned, stamp - last_stamp, sources.samples))
     new = ValueTrack()
     new.add(stamp, value)
     sources.tracks = [new, current]  # a second track from before is forgotten
@@ -235,6 +244,26 @@ def _follow_motion(sources: Sources, track: ValueTrack) -> None:
     if velocity is not None:
         sources.top_speed = max(sources.top_speed, math.hypot(*velocity))
     sources.top_turn = max(sources.top_turn, rotation_angle(a.rotation, b.rotation) / (t1 - t0))
+
+
+def jumps_since(sources: Sources, start: float, config: AuditConfig,
+                ended: bool = False) -> List[Tuple[float, float, float, float, int]]:
+    """
+    Return the steps off the track since start that the edge's own motion cannot explain.
+
+    Judged against the fastest motion the edge has shown once RIPE_SAMPLES more samples came
+    (or the recording ended), not by then: a robot still for its first seconds that then turns
+    at 0.35 rad/s with odometry at 0.9 Hz steps 0.38 rad at its first turn, as at every later
+    one.
+    """
+    found = []
+    for step in sources.steps_off:
+        received, off, turned, dt, before = step
+        within_m, within_rad = reach(sources, dt, config)
+        ripe = ended or sources.samples - before >= RIPE_SAMPLES
+        if received >= start and ripe and (off > within_m or turned > within_rad):
+            found.append(step)
+    return found
 
 
 def reach(sources: Sources, dt: float, config: AuditConfig) -> Tuple[float, float]:

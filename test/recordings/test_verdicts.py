@@ -714,6 +714,35 @@ def test_odometry_jumps_are_judged_against_the_robots_own_motion(folder: Path) -
     assert len(jumps) == 1 and jumps[0]['level'] == 'ERROR', jumped.findings()
 
 
+def test_a_turn_after_standing_still_is_judged_by_the_turns_after_it(folder: Path) -> None:
+    """
+    Still for 5 s, then driving at 0.2 m/s and turning at 0.35 rad/s, odometry at 0.9 Hz.
+
+    Round E's cart: its first moving step (0.39 rad) came before the edge had shown any turn
+    and was one jump, though every later step is the same. A step is judged against the
+    motion the edge shows by the time of the verdict. The twin: the same drive set back by
+    1 m at 12 s has one jump.
+    """
+    robot = variant(NEATO, 'neato_slow_odom', odom_hz=0.9, odom_topic=None, seconds=30.0)
+    config, _ = init(record(folder, variant(robot, 'neato_slow_odom_reference')))
+
+    def starting(reset_at: float):
+        def on_tf(message: Message) -> Message:
+            (one,) = tf_of(message)
+            if one.child != NEATO.base:
+                return message
+            moving = max(0.0, one.stamp - T0 - 5.0)
+            back = 1.0 if one.stamp - T0 >= reset_at else 0.0
+            return replace(message, payload=(tf(one.parent, one.child, one.stamp, (
+                0.2 * moving - back, 0.0, 0.35 * moving)),))
+        return edit(drive(robot), TF_TOPIC, on_tf)
+    smooth = audit(write(folder, 'neato_starts_late', starting(1e9), robot), config)
+    assert smooth.findings('odometry') == [], smooth.findings()
+    reset = audit(write(folder, 'neato_start_reset', starting(12.0), robot), config)
+    (jump,) = reset.findings('odometry')
+    assert 'jumped once' in jump['message'] and jump['level'] == 'ERROR', jump
+
+
 def test_the_configs_limits_for_jumps_stand_in_for_the_recordings(folder: Path) -> None:
     """
     The config's odometry.top_turn_rad_s, where given, is what a jump is judged against.

@@ -6,6 +6,7 @@ Whether odometry agrees with TF, names the frames it says, and never jumps.
 REP 105 requires odom to be continuous: a reset or a second source is a jump, judged against
 the edge's own track (two_sources.py); the topic is placed against TF at each stamp.
 """
+import math
 from typing import Dict, List, Optional, Tuple
 
 import numpy as np
@@ -20,7 +21,7 @@ from ..findings import CheckResult, Finding, fmt, Level, Value, within_tolerance
 from ..pose_track import PoseTrack
 from ..records import ODOMETRY as ODOMETRY_TYPE
 from ..store import FrameStore
-from ..two_sources import top_motion
+from ..two_sources import jumps_since, top_motion
 
 
 def _tree_edge(store: FrameStore, parent: str, child: str) -> str:
@@ -190,7 +191,8 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     odom_edge = store.edges.get((config.odom_frame, config.base_frame))
     if track is not None and odom_edge is not None:
         findings += _topic_stopped(track, odom_edge, store, config, now)
-    recent = odom_edge.sources.jumps.since(window(config, now)) if odom_edge is not None else []
+    recent = jumps_since(odom_edge.sources, window(config, now), config, store.ended) \
+        if odom_edge is not None else []
     if recent and odom_edge is not None \
             and not _has_two_sources_since(odom_edge, window(config, now)):
         largest_m, largest_rad = max(j[1] for j in recent), max(j[2] for j in recent)
@@ -207,7 +209,8 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
                             _limits(odom_edge, config)),
             'jump', frames=odom_edge.key, topics=odom_edge.topics,
             values={'jumps': len(recent), 'largest_jump_m': round(largest_m, 4),
-                    'jumps_total': odom_edge.sources.jumps.total}))
+                    'jumps_total': len(jumps_since(odom_edge.sources, -math.inf, config,
+                                                   store.ended))}))
     if odom_edge is not None:
         said.append('{} continuous'.format(name))
     else:
