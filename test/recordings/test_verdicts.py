@@ -527,6 +527,31 @@ def test_an_edge_still_for_a_while_then_moving_is_no_mount_on_tf(folder: Path, t
         and 'a fixed mount belongs on /tf_static' in said[0], said
 
 
+def test_an_edge_sent_in_bursts_is_no_edge_that_stopped(folder: Path, turtlebot) -> None:
+    """
+    The map → odom of AMCL arriving in bursts every 1.1 s (round E's cart): its pace.
+
+    At 10 Hz its rate says it stopped after a second of silence, and it is silent 1.1 s each
+    time. The twin: the same edge silent from 14 s to the end stopped.
+    """
+    def bursts(until: float):
+        def held(message: Message) -> Optional[Message]:
+            if tf_of(message)[0].child != 'odom':
+                return message
+            since = message.received - T0
+            if since >= until:
+                return None
+            return replace(message, received=T0 + (math.floor(since / 1.1) + 1) * 1.1 +
+                           since * 1e-4)
+        return edit(drive(TURTLEBOT), TF_TOPIC, held)
+    paced = audit(write(folder, 'tb3_map_bursts', bursts(1e9)), turtlebot['config'])
+    assert not [f for f in paced.findings('timing') if 'stopped' in f['message']], \
+        paced.findings('timing')
+    stopped = audit(write(folder, 'tb3_map_bursts_stop', bursts(14.0)), turtlebot['config'])
+    (stop,) = [f for f in stopped.findings('timing') if 'stopped' in f['message']]
+    assert stop['message'].startswith('map → odom stopped') and stop['level'] == 'ERROR'
+
+
 # -- 9. map → odom on /tf_static while SLAM sends it on /tf -----------------------------------
 
 def test_a_static_map_odom_beside_slam_is_two_sources(folder: Path, turtlebot) -> None:
