@@ -346,3 +346,32 @@ def test_the_limiting_edge_is_on_the_lookups_own_chain():
     assert [f.message.split(':')[0] for f in healthy.findings] == [
         '100 % of /scan could not be placed in map within 0.1 s'], healthy.findings
     assert 'map → odom from slam_toolbox' in healthy.findings[0].message
+
+
+def test_a_slow_edge_is_counted_and_called_slow_not_late():
+    """
+    An odom → base_footprint at 0.9 Hz, on time (round E's cart: ros2_control odometry).
+
+    Each scan between two of its samples waits past the 0.1 s wait: three quarters refused.
+    The lookups check set them apart as "refused while the edge was silent (timing reports
+    it)", though timing does not call a 0.9 Hz edge stopped: silent means as timing says it
+    (pace.py). The words say the edge is slow, not late. The twin at 30 Hz is placed.
+    """
+    def at_rate(every: int) -> List[Message]:
+        kept = []
+        for message in turtlebot3(odom_behind_s=0.001, seconds=30.0):
+            if message.topic in (TF_TOPIC, '/odom') and message.publisher == 'turtlebot3_node':
+                if round((message.received - 0.001 - T0) * 30) % every:
+                    continue
+            kept.append(message)
+        return kept
+    result = audit_messages(at_rate(33), TURTLEBOT3)
+    slow = lookups_of(result.log.verdicts())
+    (finding,) = slow.findings
+    assert finding.values['refused_share'] > 0.7, finding.values
+    assert 'odom → base_footprint comes every 1.100 s (0.9 Hz), 0.001 s after its stamps' in \
+        finding.message and 'not late but slow' in finding.message
+    assert 'stamp odom → base_footprint later' not in finding.message
+    assert not [r for r in result.log.verdicts() if r.check == 'timing' and r.findings]
+    steady = lookups_of(audit_messages(at_rate(1), TURTLEBOT3).log.verdicts())
+    assert steady.level == Level.OK, steady.message

@@ -10,7 +10,7 @@ asked the tf2 model as the messages arrived; this judges them and names the limi
 """
 from typing import Dict, List, Optional, Tuple
 
-from .common import plural
+from .common import arrow, plural
 from ..check_ids import LOOKUPS
 from ..config import AuditConfig
 from ..findings import CheckResult, Finding, fmt, Level, Value
@@ -52,7 +52,7 @@ def check_lookups(store: FrameStore, config: AuditConfig, now: float) -> CheckRe
             unknown.append('{}: {}'.format(name, why_not))
             continue
         values.update(_numbers(name, tally))
-        finding = _judge(config, tally)
+        finding = _judge(store, config, tally)
         if finding is not None:
             findings.append(finding)
             continue
@@ -77,13 +77,13 @@ def _numbers(name: str, tally: Tally) -> Dict[str, Value]:
     return numbers
 
 
-def _judge(config: AuditConfig, tally: Tally) -> Optional[Finding]:
+def _judge(store: FrameStore, config: AuditConfig, tally: Tally) -> Optional[Finding]:
     """Return a WARN if more than lookups.warn_share of the lookups were refused."""
     share = tally.refused_count / tally.judged
     worst = max(tally.refused.items(), key=lambda item: item[1].count, default=None)
     if share <= config.lookups_warn_share or worst is None:
         return None
-    return _refused_finding(config, tally, share, worst)
+    return _refused_finding(store, config, tally, share, worst)
 
 
 def _no_data(store: FrameStore, tally: Tally) -> str:
@@ -122,7 +122,7 @@ def _set_apart(tally: Tally) -> List[str]:
     return notes
 
 
-def _refused_finding(config: AuditConfig, tally: Tally, share: float,
+def _refused_finding(store: FrameStore, config: AuditConfig, tally: Tally, share: float,
                      worst: Tuple[str, Refusals]) -> Finding:
     """Say how many messages tf2 could not place, and which edge limited them."""
     lookup = tally.lookup
@@ -141,9 +141,29 @@ def _refused_finding(config: AuditConfig, tally: Tally, share: float,
             ' (and {} more {})'.format(others, 'cause' if others == 1 else 'causes')
             if others else '', tally.refused_count, tally.judged, config.key('lookups.entries'),
             fmt(100.0 * config.lookups_warn_share, 0), config.key('lookups.warn_share'),
-            tally.tf2 or 'tf2', refusals.example, _fix(config, cause, refusals, tally)),
+            tally.tf2 or 'tf2', refusals.example, _fix(store, config, cause, refusals, tally)),
         'refused:{}:{}'.format(lookup.topic, lookup.target),
         frames=(lookup.target,) + tally.frames, topics=(lookup.topic,), values=values)
+
+
+def _slow(store: FrameStore, name: str, child: str, wait_s: float) -> str:
+    """
+    Describe an edge whose period, not its delay, outlasts the wait ('' if it is not so).
+
+    ros2_control's odometry published at 0.9 Hz arrives a millisecond after its stamps: the
+    scans between two samples cannot be placed, however its sender stamps it.
+    """
+    edge = next((e for e in store.parents.get(child, {}).values()
+                 if arrow(e.parent, e.child) == name), None)
+    rate = edge.rate_hz() if edge is not None else None
+    if edge is None or not rate or not edge.latencies:
+        return ''
+    delay = sorted(edge.latencies)[len(edge.latencies) // 2]
+    period = 1.0 / rate
+    if period <= wait_s or period < 2.0 * max(delay, 0.0):
+        return ''
+    return '{} comes every {} s ({} Hz), {} s after its stamps'.format(
+        name, fmt(period, 3), fmt(rate, 1), fmt(delay, 3))
 
 
 def _limited_by(cause: str, refusals: Refusals, topic: str) -> str:
@@ -166,12 +186,18 @@ def _limited_by(cause: str, refusals: Refusals, topic: str) -> str:
     return '{}{} ({}×)'.format(cause, sender, refusals.count)
 
 
-def _fix(config: AuditConfig, edge: str, refusals: Refusals, tally: Tally) -> str:
+def _fix(store: FrameStore, config: AuditConfig, edge: str, refusals: Refusals,
+         tally: Tally) -> str:
     """Return what to do, and where to read the cause in full."""
     lookup = tally.lookup
     how = '`frame-audit lookup RECORDING {} {} --every {}` names the cause and the wait ' \
           'that would do'.format(lookup.target, tally.frames[-1] if tally.frames else 'FRAME',
                                  lookup.topic)
+    slow = _slow(store, edge, refusals.child, lookup.wait_s)
+    if refusals.kind == 'future' and slow:
+        return '{}: a message stamped between two of its samples waits for the next one, ' \
+            'longer than the wait. The edge is not late but slow: {} (tried in tf2: the ' \
+            'rate or wait that places them)'.format(slow, how[0].lower() + how[1:])
     if refusals.kind == 'future':
         slam = ' (slam_toolbox: transform_timeout)' if edge.startswith(
             config.map_frame + ' →') else ''

@@ -12,11 +12,11 @@ from ..check_ids import TIMING
 from ..config import AuditConfig
 from ..edge import Edge
 from ..findings import CheckResult, Finding, fmt, Level, Value
+from ..pace import silence_limit, STOPPED_PERIODS
 from ..records import CLOCK_TOPIC, CLOCK_TYPE
 from ..records import TF_TOPIC
 from ..store import FrameStore
 
-STOPPED_PERIODS = 3  # an edge silent for this many of its periods (and stale_after_s) stopped
 MIN_SAMPLES = 3  # edges seen fewer times on /tf are one-offs, not streams that can stop
 
 
@@ -26,27 +26,11 @@ def _moving(store: FrameStore) -> List[Edge]:
                   key=lambda edge: edge.key)
 
 
-def _usual_gap(edge: Edge) -> float:
-    """
-    Return the silence the edge's own delivery makes usual: its gaps, or how late it comes.
-
-    AMCL answering each odometry message that comes every 1.1 s sends map → odom in bursts
-    of seven: 6 Hz, but 1.1 s apart, again and again; that is its pace, not a stop. Its
-    first burst already shows it: samples stamped over 1.1 s, delivered at once (the spread
-    of their delays). A gap seen a tenth of the time or more is its habit too.
-    """
-    arrivals = list(edge.received_times)
-    gaps = sorted(b - a for a, b in zip(arrivals, arrivals[1:]))
-    habit = gaps[len(gaps) * 9 // 10] if len(gaps) >= MIN_SAMPLES else 0.0
-    spread = max(edge.latencies) - min(edge.latencies) if edge.latencies else 0.0
-    return max(habit, spread)
-
-
 def _stopped(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
     age = now - edge.last_received
     rate = edge.rate_hz()
-    limit = max(config.stale_after_s, STOPPED_PERIODS / rate if rate else 0.0,
-                STOPPED_PERIODS * _usual_gap(edge))
+    limit = silence_limit(max(config.stale_after_s, STOPPED_PERIODS / rate if rate else 0.0),
+                          list(edge.received_times), list(edge.latencies))
     if age <= limit:
         return []
     name = arrow(edge.parent, edge.child)

@@ -28,11 +28,13 @@ from .distros import DEFAULT_DISTRO, to_ns, to_s
 from .drops import UNKNOWN
 from .replay import ask, feed, JUMP_BACK_S, TfMessage
 from ..config import LookupEntry
+from ..pace import silence_limit
 from ..records import TransformRecord
 
 MAX_PENDING = 10000  # lookups waiting per entry; past this the oldest is asked at once
 MAX_EXAMPLE = 400  # characters of tf2's text kept per limiting edge
 MAX_SENDERS = 5  # senders named per limiting edge
+PACE_SAMPLES = 30  # arrivals kept per edge to know its usual gap
 MAX_FRAMES_NAMED = 5  # a lookup topic's message frames kept for the message
 EDGE_KINDS = ('future', 'past', 'single', 'empty')  # refusals a limiting edge explains
 UNNAMED = 'an edge the model cannot name (tf2 itself refused where the model did not)'
@@ -51,16 +53,21 @@ class Pending:
 class Refusals:
     """The refusals one limiting edge caused (in one second, or over the window)."""
 
-    kind: str  # tf2's error kind: future, past, single or empty
+    kind: str  # tf2's error kind most of them had: future, past, single or empty
     child: str = ''  # the limiting edge's child frame
     count: int = 0
     lag_s: Optional[float] = None  # the most the edge's stamps ran behind (future) or ahead
     publishers: Tuple[str, ...] = ()
     example: str = ''  # tf2's message for the worst one
+    kinds: Dict[str, int] = field(default_factory=dict)  # how many of each kind
 
     def merge(self, other: 'Refusals') -> None:
-        """Add another's refusals of the same edge: counts, worst lag and text, senders."""
+        """Add another's refusals of the same edge: counts, kinds, worst lag and text, senders."""
         self.count += other.count
+        for kind, count in (other.kinds or {other.kind: other.count}).items():
+            self.kinds[kind] = self.kinds.get(kind, 0) + count
+        self.kind = max(self.kinds, key=lambda kind: self.kinds[kind]) if self.count \
+            else self.kind  # the first edge held one sample; the rest came too late
         self.publishers = tuple(sorted(set(self.publishers + other.publishers)))[:MAX_SENDERS]
         worse = other.lag_s is not None and (self.lag_s is None or other.lag_s > self.lag_s)
         if worse or not self.example:
@@ -159,6 +166,7 @@ class LookupWatch:
         self.first_stamp: Dict[str, float] = {}
         self.arrived: Dict[str, float] = {}
         self.taken: Dict[str, float] = {}
+        self.taken_times: Dict[str, Deque[float]] = {}  # child -> recent arrivals taken: its pace
         self.held: Dict[str, Deque[HeldRefusal]] = {}  # child frame -> refusals since it last came
 
     def add_transforms(self, records: Iterable[TransformRecord], received: float,
@@ -180,6 +188,7 @@ class LookupWatch:
             if insertion.taken:
                 self._release(child, received)
                 self.taken[child] = received
+                self.taken_times.setdefault(child, deque(maxlen=PACE_SAMPLES)).append(received)
                 self.first_stamp[child] = min(self.first_stamp.get(child, record.stamp),
                                               record.stamp)
             self.arrived[child] = received
@@ -205,9 +214,15 @@ class LookupWatch:
                 _add_counts(bucket.apart, {(why, one.edge): 1})
 
     def _silence(self, child: str, now: float) -> Optional[str]:
-        """Return SILENT or REJECTED if tf2 took nothing of child's edge for silent_after_s."""
+        """
+        Return SILENT or REJECTED if tf2 took nothing of child's edge for longer than it may.
+
+        As timing judges a stop (pace.py): silent_after_s, and 3 of the edge's usual gaps, so
+        an edge sent at 0.9 Hz is slow (the lookups' own cause), not stopped.
+        """
         taken = self.taken.get(child, -math.inf)
-        if now - taken <= self.silent_after_s:
+        if now - taken <= silence_limit(self.silent_after_s,
+                                        list(self.taken_times.get(child, ()))):
             return None
         return REJECTED if self.arrived.get(child, -math.inf) > taken else SILENT
 
