@@ -98,15 +98,15 @@ def measure_opened(recording: Recording,
     for topic in sorted(t for t, ty in first.types.items() if ty in pose_types):
         names.append(pose_name(topic, names))
         poses.append(PoseTopic(names[-1], topic, base))
-    required = tuple(f for f in (map_frame, odom, base, laser) if f)
+    required = tuple(dict.fromkeys(f for f in (map_frame, odom, base, laser) if f))
     config = replace(first.probe, map_frame=map_frame or 'map', odom_frame=odom, base_frame=base,
                      laser_frame=laser, required_frames=required, pose_topics=tuple(poses))
     tree = audit_opened(recording, config, checks=False).audit.tree
     scanned = sorted(f.lstrip('/') for f in tree.scan_frames)
-    if base in scanned and not laser:
+    if laser == base:
         notes.append('the scan is in {} itself (merged from several LiDARs, or re-projected '
-                     'into the base frame): no LiDAR mount lies between them, so frames.laser '
-                     'is left empty'.format(base))
+                     'into the base frame): no LiDAR mount lies between them, so no '
+                     'laser_offset is written and laser_offset is not checked'.format(base))
     elif scanned and not laser:
         notes.append('the scan is in {}, which is not below {} in the recorded tree (was '
                      '/tf_static recorded?): no LiDAR configured'.format(

@@ -81,8 +81,8 @@ def measure_frames(store: TreeReader,
         raise MeasureError('no base frame: {} has no child in the tree'.format(odom))
     parent = store.parent_of(odom)
     laser = _most(store.scan_frames, frames) or ''
-    if laser == base or laser and base not in store.ancestry(laser):
-        laser = ''  # a scan in the base itself (merged, re-projected) has no mount to measure
+    if laser and base not in store.ancestry(laser):
+        laser = ''
     return odom, base, parent.parent if parent else None, laser
 
 
@@ -122,8 +122,8 @@ def measure_pose(store: TreeReader, config: AuditConfig, pose: PoseTopic) -> Mea
 
 
 def laser_mount(store: TreeReader, base: str, laser: str) -> Optional[Transform]:
-    """Return the tree's base → LiDAR, None without a LiDAR or through a moving edge."""
-    if not laser or moving_edges(store, base, laser):
+    """Return the tree's base → LiDAR; None without a LiDAR, in the base, through a moving edge."""
+    if not laser or laser == base or moving_edges(store, base, laser):
         return None
     found = lookup(store, base, laser)
     return found.transform if found.ok else None
@@ -212,9 +212,11 @@ def _laser_comment(measured: Measured) -> str:
     """Return the comment of frames.laser: how the LiDAR was found, or that it was not."""
     if measured.laser_by_name:
         return '  # named like a LiDAR; no scan topic was recorded: check it'
+    if measured.laser_frame == measured.base_frame:
+        return "  # the scan's header frame: the base itself, no mount"
     if measured.laser_frame:
         return "  # the scan's header frame"
-    return '  # no LiDAR mount in the tree (see the notes): laser checks do not run'
+    return '  # no LiDAR in the tree: laser checks do not run'
 
 
 def _quoted(name: str) -> str:

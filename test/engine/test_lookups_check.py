@@ -375,3 +375,33 @@ def test_a_slow_edge_is_counted_and_called_slow_not_late():
     assert not [r for r in result.log.verdicts() if r.check == 'timing' and r.findings]
     steady = lookups_of(audit_messages(at_rate(1), TURTLEBOT3).log.verdicts())
     assert steady.level == Level.OK, steady.message
+
+
+def test_messages_stamped_on_a_clock_ahead_are_no_late_edge():
+    """
+    Scans and odometry stamped 3 s ahead of their arrival, map → odom on time (round E).
+
+    A ROS 1 robot's computer stamps /scan and odom → base_link on a clock ahead of the one
+    gmapping stamps map → odom on: every scan in map is refused. That is two clocks, not a
+    map → odom to stamp later. The twin: map → odom on the same clock is placed.
+    """
+    def ahead(clocks: Tuple[str, ...]) -> List[Message]:
+        moved = []
+        for m in f1tenth(map_behind_s=-0.05):
+            if m.publisher in clocks and m.topic == '/scan':
+                m = Message(m.received, m.topic, HeaderRecord('laser', m.payload.stamp + 3.0),
+                            m.publisher)
+            elif m.publisher in clocks:
+                m = Message(m.received, m.topic, tuple(TransformRecord(
+                    r.parent, r.child, r.stamp + 3.0, r.translation, r.rotation)
+                    for r in m.payload), m.publisher)
+            moved.append(m)
+        return moved
+    robot = ('urg_node', 'vesc_to_odom_node')
+    apart = lookups_of(audit_messages(ahead(robot)).log.verdicts())
+    (finding,) = [f for f in apart.findings if 'in map within' in f.message]
+    assert 'The /scan stamps run 2.999 s ahead of their arrival, while map → odom arrives ' \
+        '0.050 s before its stamps' in finding.message, finding.message
+    assert 'one clock for both machines' in finding.message
+    one_clock = lookups_of(audit_messages(ahead(robot + ('slam_toolbox',))).log.verdicts())
+    assert one_clock.level == Level.OK, one_clock.message

@@ -156,23 +156,23 @@ def test_a_scan_in_the_base_itself_has_no_mount_to_check(folder: Path, run) -> N
     A scan merged from two LiDARs into the base frame (round E's shelf robot): no mount.
 
     init wrote laser: base_link, and the audit then said base_link → base_link cannot be
-    composed (an ERROR). Now init leaves frames.laser empty and says why, and a config that
-    names the base as the LiDAR is not checked (STALE, saying so). The twin, a scan in a
-    LiDAR's own frame below the base, keeps its mount (the test above).
+    composed (an ERROR). Now init writes no laser_offset and says why, and laser_offset is
+    not checked (STALE, saying so); the scan's lookups are still judged. The twin, a scan in
+    a LiDAR's own frame below the base, keeps its mount (the test above).
     """
     merged = variant(TURTLEBOT, 'turtlebot_merged_scan', scan_frame='base_footprint')
     config = folder / 'turtlebot_merged_scan.yaml'
     reference = record(folder, variant(merged, merged.name + '_reference'))
     assert main(['init', str(reference), '--output', str(config)]) == 0
     text = config.read_text()
-    assert "laser: ''" in text and 'the scan is in base_footprint itself' in text
-    assert quiet(run(merged, config))
-    named = folder / 'turtlebot_laser_is_base.yaml'
-    named.write_text(text.replace("laser: ''", 'laser: base_footprint', 1))
-    audited = run(merged, named)
-    assert audited.findings('laser_offset') == [] and audited.level('laser_offset') == 'STALE'
-    assert 'frames.laser in {} is base_footprint itself'.format(named) in \
+    assert "laser: base_footprint  # the scan's header frame: the base itself" in text
+    assert 'laser_offset' not in text.split('# note')[0]
+    assert 'the scan is in base_footprint itself' in text
+    audited = run(merged, config)
+    assert quiet(audited) and audited.level('laser_offset') == 'STALE'
+    assert 'frames.laser in {} is base_footprint itself'.format(config) in \
         audited.message('laser_offset')
+    assert audited.level('lookups') == 'OK', audited.message('lookups')
 
 
 def test_lidars_of_other_names_sent_on_tf_get_the_pointer_not_a_lost_static(folder: Path) -> None:

@@ -13,6 +13,7 @@ from typing import Dict, List, Optional, Tuple
 from .common import arrow, plural
 from ..check_ids import LOOKUPS
 from ..config import AuditConfig
+from ..edge import Edge
 from ..findings import CheckResult, Finding, fmt, Level, Value
 from ..store import FrameStore
 from ..tf2.watch import NOT_IN_TREE, Refusals, REJECTED, SHAPE, SILENT, STARTING, Tally, WAITING
@@ -146,19 +147,29 @@ def _refused_finding(store: FrameStore, config: AuditConfig, tally: Tally, share
         frames=(lookup.target,) + tally.frames, topics=(lookup.topic,), values=values)
 
 
-def _slow(store: FrameStore, name: str, child: str, wait_s: float) -> str:
+def _edge_of(store: FrameStore, name: str, child: str) -> Optional[Edge]:
+    """Return the store's edge of a limiting edge's name, None if the store has none."""
+    return next((e for e in store.parents.get(child, {}).values()
+                 if arrow(e.parent, e.child) == name), None)
+
+
+def _delay(edge: Edge) -> Optional[float]:
+    """Return how long after its stamps an edge arrives (median; ahead: < 0), None unknown."""
+    ordered = sorted(edge.latencies)
+    return ordered[len(ordered) // 2] if ordered else None
+
+
+def _slow(edge: Optional[Edge], name: str, wait_s: float) -> str:
     """
     Describe an edge whose period, not its delay, outlasts the wait ('' if it is not so).
 
     ros2_control's odometry published at 0.9 Hz arrives a millisecond after its stamps: the
     scans between two samples cannot be placed, however its sender stamps it.
     """
-    edge = next((e for e in store.parents.get(child, {}).values()
-                 if arrow(e.parent, e.child) == name), None)
     rate = edge.rate_hz() if edge is not None else None
-    if edge is None or not rate or not edge.latencies:
+    delay = _delay(edge) if edge is not None else None
+    if not rate or delay is None:
         return ''
-    delay = sorted(edge.latencies)[len(edge.latencies) // 2]
     period = 1.0 / rate
     if period <= wait_s or period < 2.0 * max(delay, 0.0):
         return ''
@@ -193,7 +204,19 @@ def _fix(store: FrameStore, config: AuditConfig, edge: str, refusals: Refusals,
     how = '`frame-audit lookup RECORDING {} {} --every {}` names the cause and the wait ' \
           'that would do'.format(lookup.target, tally.frames[-1] if tally.frames else 'FRAME',
                                  lookup.topic)
-    slow = _slow(store, edge, refusals.child, lookup.wait_s)
+    limiting = _edge_of(store, edge, refusals.child)
+    ahead = -tally.delay_s if tally.delay_s is not None else 0.0
+    own = _delay(limiting) if limiting is not None else None
+    if refusals.kind == 'future' and ahead > config.lag_tolerance_s and own is not None \
+            and own > -config.lag_tolerance_s:
+        return 'The {} stamps run {} s ahead of their arrival, while {} arrives {} s {} its ' \
+            "stamps: the messages' sender stamps on a clock ahead of the edge's " \
+            'sender (timing names the edges stamped on it; {}), and no later stamp of {} or ' \
+            'longer wait makes up for that: one clock for both machines (chrony, NTP); ' \
+            '{}'.format(lookup.topic, fmt(ahead, 3), edge, fmt(abs(own), 3),
+                        'after' if own >= 0 else 'before',
+                        config.key('timing.lag_tolerance_s'), edge, how)
+    slow = _slow(limiting, edge, lookup.wait_s)
     if refusals.kind == 'future' and slow:
         return '{}: a message stamped between two of its samples waits for the next one, ' \
             'longer than the wait. The edge is not late but slow: {} (tried in tf2: the ' \

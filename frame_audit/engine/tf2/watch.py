@@ -118,6 +118,7 @@ class Tally:
     before_tf: int = 0  # messages that came before any transform did
     frames: Tuple[str, ...] = ()  # the message frames seen (the lookups' sources)
     tf2: str = ''  # which tf2 answered: "tf2 (kilted model)" or tf2_py's
+    delay_s: Optional[float] = None  # the messages' median arrival after their stamps
 
     @property
     def judged(self) -> int:
@@ -159,6 +160,9 @@ class LookupWatch:
         self.seconds: Dict[LookupEntry, Deque[Second]] = {lookup: deque() for lookup in lookups}
         self.before_tf: Dict[LookupEntry, int] = dict.fromkeys(self.lookups, 0)
         self.frames: Dict[LookupEntry, Dict[str, None]] = {lookup: {} for lookup in lookups}
+        # each entry's recent messages: how long after its stamp each arrived (ahead: < 0)
+        self.delays: Dict[LookupEntry, Deque[float]] = {
+            lookup: deque(maxlen=PACE_SAMPLES) for lookup in lookups}
         self.topics = {lookup.topic for lookup in lookups}
         self.last: Optional[float] = None  # the last transform's arrival
         # per child frame (as many as the buffer has caches): its edge's first stamp, when a
@@ -236,6 +240,7 @@ class LookupWatch:
             if self.last is None:  # the audit started before TF: not the car's refusal
                 self.before_tf[lookup] += 1
                 continue
+            self.delays[lookup].append(received - stamp)
             frames = self.frames[lookup]  # the newest few, for the message
             frames.pop(frame, None)
             frames[frame] = None
@@ -370,8 +375,9 @@ class LookupWatch:
 
     def _tally(self, lookup: LookupEntry, now: float, ended: bool) -> Tally:
         """Add up one entry's seconds, and its refusals still held."""
+        delays = sorted(self.delays[lookup])
         tally = Tally(lookup, before_tf=self.before_tf[lookup], frames=tuple(self.frames[lookup]),
-                      tf2=self.tf2)
+                      tf2=self.tf2, delay_s=delays[len(delays) // 2] if delays else None)
         start = self.seconds[lookup][0].second if self.seconds[lookup] else math.inf
         for second in self.seconds[lookup]:
             tally.asked += second.asked
