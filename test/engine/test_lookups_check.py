@@ -405,3 +405,29 @@ def test_messages_stamped_on_a_clock_ahead_are_no_late_edge():
     assert 'one clock for both machines' in finding.message
     one_clock = lookups_of(audit_messages(ahead(robot + ('slam_toolbox',))).log.verdicts())
     assert one_clock.level == Level.OK, one_clock.message
+
+
+def test_messages_stamped_hours_behind_are_two_clocks_not_a_sender_starting():
+    """
+    Scans and odometry stamped 30 s behind their arrival, map → odom on time (round E).
+
+    Every scan is stamped before map → odom's first sample, which the check set apart as
+    "its sender starting": nothing was said of a robot whose every scan is refused. A sender
+    starting stamps its first sample about when the messages arrive; one on another clock
+    does not. The twin, the simulated car's late slam_toolbox, stays set apart (above).
+    """
+    def behind(m: Message) -> Message:
+        if m.topic == '/scan':
+            return Message(m.received, m.topic, HeaderRecord('laser', m.payload.stamp - 30.0),
+                           m.publisher)
+        if m.publisher == 'vesc_to_odom_node':
+            return Message(m.received, m.topic, tuple(TransformRecord(
+                r.parent, r.child, r.stamp - 30.0, r.translation, r.rotation)
+                for r in m.payload), m.publisher)
+        return m
+    verdict = lookups_of(audit_messages([behind(m) for m in f1tenth(-0.05)]).log.verdicts())
+    (finding,) = [f for f in verdict.findings if 'in map within' in f.message]
+    assert finding.values['refused_share'] == 1.0
+    assert 'The /scan stamps run 30.001 s behind their arrival, while map → odom arrives ' \
+        '0.050 s before its stamps: the two are stamped on clocks 30.051 s apart' in \
+        finding.message, finding.message

@@ -315,10 +315,13 @@ def test_a_description_xacro_cannot_expand_is_named(tmp_path):
 @pytest.mark.parametrize('launch, error', [
     ('nope/x.launch.py', 'no package nope'),
     ('bot_bringup/nope.launch.py', 'no launch file nope.launch.py in package bot_bringup'),
+    ('\n\n', r"^'\\n\\n': no package '\\n\\n' in"),  # a line break typed: still one line
+    ('bot_bringup/x\ny', r"no launch file 'x\\ny' in package bot_bringup"),
 ])
 def test_a_launch_the_workspace_does_not_have_is_one_line(launch, error):
-    with pytest.raises(LintError, match=error):
+    with pytest.raises(LintError, match=error) as raised:
         lint(FLEET, ROVER, (launch,))
+    assert '\n' not in str(raised.value)
 
 
 def test_cli_launch_with_arguments(capsys):

@@ -205,17 +205,17 @@ def _fix(store: FrameStore, config: AuditConfig, edge: str, refusals: Refusals,
           'that would do'.format(lookup.target, tally.frames[-1] if tally.frames else 'FRAME',
                                  lookup.topic)
     limiting = _edge_of(store, edge, refusals.child)
-    ahead = -tally.delay_s if tally.delay_s is not None else 0.0
     own = _delay(limiting) if limiting is not None else None
-    if refusals.kind == 'future' and ahead > config.lag_tolerance_s and own is not None \
-            and own > -config.lag_tolerance_s:
-        return 'The {} stamps run {} s ahead of their arrival, while {} arrives {} s {} its ' \
-            "stamps: the messages' sender stamps on a clock ahead of the edge's " \
-            'sender (timing names the edges stamped on it; {}), and no later stamp of {} or ' \
-            'longer wait makes up for that: one clock for both machines (chrony, NTP); ' \
-            '{}'.format(lookup.topic, fmt(ahead, 3), edge, fmt(abs(own), 3),
-                        'after' if own >= 0 else 'before',
-                        config.key('timing.lag_tolerance_s'), edge, how)
+    if refusals.kind in ('future', 'past') and own is not None and tally.delay_s is not None \
+            and abs(own - tally.delay_s) > config.lag_tolerance_s:
+        return 'The {} stamps run {} s {} their arrival, while {} arrives {} s {} its stamps: ' \
+            'the two are stamped on clocks {} s apart (more than {}; timing names the edges ' \
+            'stamped on each), and no later stamp of {} or longer wait makes up for that: one ' \
+            'clock for both machines (chrony, NTP); {}'.format(
+                lookup.topic, fmt(abs(tally.delay_s), 3),
+                'behind' if tally.delay_s >= 0 else 'ahead of', edge, fmt(abs(own), 3),
+                'after' if own >= 0 else 'before', fmt(abs(own - tally.delay_s), 3),
+                config.key('timing.lag_tolerance_s'), edge, how)
     slow = _slow(limiting, edge, lookup.wait_s)
     if refusals.kind == 'future' and slow:
         return '{}: a message stamped between two of its samples waits for the next one, ' \

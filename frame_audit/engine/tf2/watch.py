@@ -35,6 +35,7 @@ MAX_PENDING = 10000  # lookups waiting per entry; past this the oldest is asked 
 MAX_EXAMPLE = 400  # characters of tf2's text kept per limiting edge
 MAX_SENDERS = 5  # senders named per limiting edge
 PACE_SAMPLES = 30  # arrivals kept per edge to know its usual gap
+CLOCKS_APART_S = 1.0  # a message and an edge this much further behind their stamps: 2 clocks
 MAX_FRAMES_NAMED = 5  # a lookup topic's message frames kept for the message
 EDGE_KINDS = ('future', 'past', 'single', 'empty')  # refusals a limiting edge explains
 UNNAMED = 'an edge the model cannot name (tf2 itself refused where the model did not)'
@@ -170,6 +171,7 @@ class LookupWatch:
         self.first_stamp: Dict[str, float] = {}
         self.arrived: Dict[str, float] = {}
         self.taken: Dict[str, float] = {}
+        self.delay: Dict[str, float] = {}  # child -> its last sample's arrival after its stamp
         self.taken_times: Dict[str, Deque[float]] = {}  # child -> recent arrivals taken: its pace
         self.held: Dict[str, Deque[HeldRefusal]] = {}  # child frame -> refusals since it last came
 
@@ -195,6 +197,7 @@ class LookupWatch:
                 self.taken_times.setdefault(child, deque(maxlen=PACE_SAMPLES)).append(received)
                 self.first_stamp[child] = min(self.first_stamp.get(child, record.stamp),
                                               record.stamp)
+                self.delay[child] = received - record.stamp
             self.arrived[child] = received
         self.last = received
 
@@ -287,8 +290,10 @@ class LookupWatch:
             bucket.refused.setdefault(UNNAMED, Refusals(error.kind)).merge(
                 Refusals(error.kind, count=1, example=error.text[:MAX_EXAMPLE]))
             return
-        edge, lag, publisher = self._edge(self._on_chain(lookup.target, waiting, error))
-        if waiting.stamp < self.first_stamp.get(error.frame, 0.0):
+        limited = self._on_chain(lookup.target, waiting, error)
+        edge, lag, publisher = self._edge(limited)
+        if waiting.stamp < self.first_stamp.get(limited.frame, 0.0) \
+                and self._one_clock(limited.frame, waiting, lookup):
             _add_counts(bucket.apart, {(STARTING, edge): 1})
             return
         refusal = Refusals(error.kind, error.frame, 1, lag, (publisher,) if publisher else (),
@@ -323,6 +328,19 @@ class LookupWatch:
                 return replace(error, kind=miss.kind, frame=child, requested=miss.requested,
                                nearest=miss.nearest)
         return error
+
+    def _one_clock(self, child: str, waiting: Pending, lookup: LookupEntry) -> bool:
+        """
+        Return whether a message and an edge's first sample were stamped on one clock.
+
+        A message stamped before an edge's first sample is its sender starting, when the
+        message arrives on time or both arrive about as long after their stamps (an edge
+        stamped ahead is timing's to say). Scans stamped 4.7 h behind their arrival, and an
+        edge on the receiving machine's clock, are two clocks: their refusals are judged.
+        """
+        message = waiting.due - lookup.wait_s - waiting.stamp
+        edge = self.delay.get(child, math.inf)
+        return abs(message) <= CLOCKS_APART_S or abs(message - edge) <= CLOCKS_APART_S
 
     def _edge(self, error: Tf2Error) -> Tuple[str, Optional[float], Optional[str]]:
         """Return the limiting edge ('parent → child') with its lag and sender."""
@@ -360,7 +378,8 @@ class LookupWatch:
             del self.buffer.caches[child]
             self.buffer.frames.pop(child, None)  # bounded with the caches
             self.buffer.authority.pop(child, None)
-            for kept in (self.first_stamp, self.arrived, self.taken, self.held):
+            for kept in (self.first_stamp, self.delay, self.arrived, self.taken,
+                         self.taken_times, self.held):
                 kept.pop(child, None)
 
     def tallies(self, now: float, ended: bool = False) -> List[Tally]:

@@ -222,6 +222,11 @@ def parse_arguments(words: List[str]) -> Dict[str, str]:
     return given
 
 
+def _one_line(text: str) -> str:
+    """Return a name as typed, quoted where it holds a line break or other control character."""
+    return text if text.isprintable() else repr(text)
+
+
 def find_entry(spec: str, sources: Mapping[str, LaunchSource], packages: Mapping[str, str],
                folders: Mapping[str, str], root: Path) -> str:
     """Return the launch file `PKG/FILE` (as `ros2 launch PKG FILE` finds it) or a path names."""
@@ -231,7 +236,7 @@ def find_entry(spec: str, sources: Mapping[str, LaunchSource], packages: Mapping
     package, _, name = spec.partition('/')
     if package not in packages:
         raise LookupError('{}: no package {} in the workspace (packages: {})'.format(
-            spec, package, ', '.join(sorted(packages)) or 'none'))
+            _one_line(spec), _one_line(package), ', '.join(sorted(packages)) or 'none'))
     share, folder = Path(packages[package]), folders[package]
     found: Set[str] = set()
     for path in sorted(share.rglob('*')):
@@ -243,7 +248,8 @@ def find_entry(spec: str, sources: Mapping[str, LaunchSource], packages: Mapping
     if len(found) != 1:
         names = sorted(Path(f).name for f in sources if f.startswith(folder + '/'))
         raise LookupError('{}: {} in package {} ({})'.format(
-            spec, 'several launch files match' if found else 'no launch file ' + name, package,
+            _one_line(spec), 'several launch files match' if found else 'no launch file ' +
+            _one_line(name), package,
             ', '.join(sorted(found)) if found else 'its launch files: {}'.format(
                 ', '.join(names) or 'none')))
     return found.pop()
