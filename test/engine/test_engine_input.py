@@ -164,6 +164,24 @@ def test_a_stamp_beyond_tf2s_window_is_an_error():
     assert found[0].level == Level.ERROR and 'drops every later' in found[0].message
 
 
+def test_every_stamp_ahead_beyond_tf2s_window_is_kept_but_never_reached():
+    """
+    Each odom → base_link stamped 15 s after it arrives (round E: a ROS 1 robot's clock).
+
+    The stamps rise steadily: tf2 drops none as too old (the words for one stamp far ahead,
+    above), but holds nothing as old as the current time.
+    """
+    audit = Audit(AuditConfig())
+    for i in range(200):
+        t = T0 + i * 0.02
+        audit.add_transforms([tf('odom', 'base_link', t + 15.0, x=0.01 * i)], Arrival('/tf', t))
+    found = [f for f in by_id(audit.check(T0 + 4.0))['timing'].findings
+             if f.key.startswith('future')]
+    assert found[0].level == Level.ERROR and 'every time' in found[0].message
+    assert 'holds nothing as old as the current time' in found[0].message
+    assert 'drops every later' not in found[0].message
+
+
 def test_a_clock_that_keeps_jumping_back_keeps_memory_bounded():
     audit = Audit(AuditConfig())
     for i in range(3000):  # the clock alternates between two times 100 s apart

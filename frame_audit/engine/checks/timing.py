@@ -49,6 +49,15 @@ def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
         return []
     name = arrow(edge.parent, edge.child)
     future_max_s = max(ahead for _, ahead, _ in recent)
+    if future_max_s > config.history_s and edge.lead_s > config.history_s:
+        return [Finding(
+            TIMING, Level.ERROR,
+            '{} is stamped {} s after it arrives, every time, more than tf2 keeps (timing.'
+            'history_s {} s): tf2 keeps its samples, but holds nothing as old as the current '
+            'time, so lookups at it fail (extrapolation into the past). A clock out of sync '
+            'between machines?'.format(name, fmt(edge.lead_s, 1), fmt(config.history_s, 0)),
+            'future:' + name, frames=edge.key, topics=edge.topics,
+            values={'ahead_s': round(future_max_s, 3)})]
     if future_max_s > config.history_s:
         return [Finding(
             TIMING, Level.ERROR,
