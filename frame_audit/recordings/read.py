@@ -575,7 +575,7 @@ class Recording:
         """
         from rosbags.rosbag2.storage_mcap import McapReader
 
-        if not self._is2 or self.cut is not None:
+        if not self._is2:
             yield from ((raw[0], raw[3]) for raw in self._raw(wanted))
             return
         for storage in self._storages:

@@ -809,7 +809,8 @@ def test_convention_pairs_nothing_names_are_no_second_tree(folder: Path) -> None
     paired = audit(record(folder, variant(BOAT, 'boat_mavros_pairs', extra_edges=MAVROS_PAIRS)),
                    config)
     assert paired.findings() == [], paired.findings()
-    assert '2 trees only /tf_static sends' in paired.message('connectivity')
+    assert '2 trees of fixed rotations alone (one point in two conventions) that no message or ' \
+        'config names' in paired.message('connectivity')
     assert '{fcu, fcu_frd}; {local_origin, local_origin_ned}' in paired.message('connectivity')
     apart = audit(record(folder, variant(BOAT, 'boat_body_apart', extra_edges=(
         ('chassis', 'gps_antenna', (0.2, 0.0, 1.0), 0.0),) + MAVROS_PAIRS)), config)

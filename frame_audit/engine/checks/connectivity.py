@@ -1,7 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """One connected tree holding every frame the car names: connectivity."""
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from .common import explained_by_lost_static, LOST_STATIC_NOTE, moves, no_transform, \
     plural, split_judged_from, static_lost, unreadable, warming_up, window
@@ -95,8 +95,8 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
     values: Dict[str, Value] = {'trees': len(trees) + len(aside)}
     if aside:
         values['static_trees_apart'] = '; '.join('{{{}}}'.format(', '.join(t)) for t in aside)
-        summary += '; beside it {} only /tf_static sends and no message or config names, ' \
-            'which nothing here needs placed: {}'.format(
+        summary += '; beside it {} of fixed rotations alone (one point in two conventions) ' \
+            'that no message or config names, which nothing here needs placed: {}'.format(
                 plural(len(aside), 'tree'), values['static_trees_apart'])
     return CheckResult(CONNECTIVITY, summary, findings, values,
                        stale=not trees or bool(unknown) or bool(waiting))
@@ -114,8 +114,7 @@ def _judged_trees(store: FrameStore, config: AuditConfig,
     moves is judged.
     """
     trees = store.trees()
-    wanted = {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame}
-    wanted.update(config.required_frames or ())
+    wanted = _config_frames(config)
     wanted.update(named)
     wanted.update(frame.lstrip('/') for frame in store.sampled_frames)
     turned_only = {child for (_, child), edge in store.edges.items()
@@ -128,6 +127,12 @@ def _judged_trees(store: FrameStore, config: AuditConfig,
             frame in turned_only for frame in tree if frame in children)
         (aside if apart else judged).append(tree)
     return (judged, aside) if judged else (trees, [])
+
+
+def _config_frames(config: AuditConfig) -> Set[str]:
+    """Return the frames the config names: map, odom, base, LiDAR and the required ones."""
+    return {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame,
+            *(config.required_frames or ())}
 
 
 def _turned_only(edge: Edge) -> bool:
@@ -155,8 +160,7 @@ def _unplaced_samples(store: FrameStore, config: AuditConfig, named: Dict[str, D
     """
     if not store.ended or not store.sampled_frames:
         return []
-    own = {config.map_frame, config.odom_frame, config.base_frame, config.laser_frame}
-    own.update(config.required_frames or ())
+    own = _config_frames(config)
     absent, apart = [], []
     for frame, topics in sorted(store.sampled_frames.items()):
         name = frame.lstrip('/')

@@ -42,11 +42,12 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
     """
     start = window(config, now)
     groups: Dict[Tuple[str, str], List[Tuple[Rejection, int]]] = {}
-    datums = sorted(arrow(r.parent, r.child) for r in store.rejections.values()
-                    if _datum(store, r))
-    for rejection in store.rejections.values():
+    georeferences = [r for r in store.rejections.values() if _datum(store, r)]
+    judged = [r for r in store.rejections.values() if r not in georeferences]
+    datums = sorted(arrow(r.parent, r.child) for r in georeferences)
+    for rejection in judged:
         recent = len(rejection.seen.since(start))
-        if recent and not _datum(store, rejection):
+        if recent:
             groups.setdefault((rejection.reason, rejection.topic), []).append(
                 (rejection, recent))
     findings = []
@@ -80,7 +81,7 @@ def check_transform_values(store: FrameStore, config: AuditConfig, now: float) -
             'more than limits.max_frames ({}) frames: {} transforms to further frames were '
             'counted, not stored'.format(config.max_frames, store.limit.over_limit),
             'too_many_frames', values={'not_stored': store.limit.over_limit}))
-    total = sum(r.seen.total for r in store.rejections.values() if not _datum(store, r))
+    total = sum(r.seen.total for r in judged)
     values: Dict[str, Value] = {'rejected': total}
     if datums:
         values['georeference'] = ', '.join(datums)

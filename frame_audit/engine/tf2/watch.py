@@ -167,10 +167,9 @@ class LookupWatch:
         self.topics = {lookup.topic for lookup in lookups}
         self.last: Optional[float] = None  # the last transform's arrival
         # per child frame (as many as the buffer has caches): its edge's first stamp, when a
-        # sample of it last arrived, and when tf2 last took one
+        # sample of it last arrived, and when tf2 took its last ones (taken_times)
         self.first_stamp: Dict[str, float] = {}
         self.arrived: Dict[str, float] = {}
-        self.taken: Dict[str, float] = {}
         self.delay: Dict[str, float] = {}  # child -> its last sample's arrival after its stamp
         self.taken_times: Dict[str, Deque[float]] = {}  # child -> recent arrivals taken: its pace
         self.held: Dict[str, Deque[HeldRefusal]] = {}  # child frame -> refusals since it last came
@@ -193,7 +192,6 @@ class LookupWatch:
             child = record.child.lstrip('/')
             if insertion.taken:
                 self._release(child, received)
-                self.taken[child] = received
                 self.taken_times.setdefault(child, deque(maxlen=PACE_SAMPLES)).append(received)
                 self.first_stamp[child] = min(self.first_stamp.get(child, record.stamp),
                                               record.stamp)
@@ -227,9 +225,9 @@ class LookupWatch:
         As timing judges a stop (pace.py): silent_after_s, and 3 of the edge's usual gaps, so
         an edge sent at 0.9 Hz is slow (the lookups' own cause), not stopped.
         """
-        taken = self.taken.get(child, -math.inf)
-        if now - taken <= silence_limit(self.silent_after_s,
-                                        list(self.taken_times.get(child, ()))):
+        times = self.taken_times.get(child, ())
+        taken = times[-1] if times else -math.inf
+        if now - taken <= silence_limit(self.silent_after_s, list(times)):
             return None
         return REJECTED if self.arrived.get(child, -math.inf) > taken else SILENT
 
@@ -331,10 +329,10 @@ class LookupWatch:
 
     def _one_clock(self, child: str, waiting: Pending, lookup: LookupEntry) -> bool:
         """
-        Return whether a message and an edge's first sample were stamped on one clock.
+        Return whether a message and an edge were stamped on one clock, as far as it matters.
 
         A message stamped before an edge's first sample is its sender starting, when the
-        message arrives on time or both arrive about as long after their stamps (an edge
+        message arrives on time or as long after its stamp as the edge's last sample did (an edge
         stamped ahead is timing's to say). Scans stamped 4.7 h behind their arrival, and an
         edge on the receiving machine's clock, are two clocks: their refusals are judged.
         """
@@ -378,8 +376,8 @@ class LookupWatch:
             del self.buffer.caches[child]
             self.buffer.frames.pop(child, None)  # bounded with the caches
             self.buffer.authority.pop(child, None)
-            for kept in (self.first_stamp, self.delay, self.arrived, self.taken,
-                         self.taken_times, self.held):
+            for kept in (self.first_stamp, self.delay, self.arrived, self.taken_times,
+                         self.held):
                 kept.pop(child, None)
 
     def tallies(self, now: float, ended: bool = False) -> List[Tally]:
