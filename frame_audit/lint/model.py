@@ -152,6 +152,7 @@ class LaunchedNode:
     remappings: List[Tuple[Any, Any]] = field(default_factory=list)  # (from, to) as written
     rosparam_at: List[Where] = field(default_factory=list)  # ROS 1's <rosparam file> loads
     again: Optional[Where] = None  # the Node(...) this is, put into a list of actions again
+    ros1: bool = False  # a ROS 1 <node type=...>: roslaunch finds it, not install rules
 
     def label(self) -> str:
         """Return the node as `ros2 node list` would name it, or what it runs."""

@@ -213,3 +213,53 @@ def test_a_rooted_part_in_os_path_join_is_named(tmp_path):
     report = lint(_rooted_ekf(tmp_path, 'ekf.yaml'))
     assert problems(report) == set(), [f.message for f in report.findings]
     assert {row.frame: row.parents for row in report.frames}['base_link'] == ('odom',)
+
+
+# a package that installs launch/*.launch.py, and keeps old launch files it does not install
+
+EKF_BLOCK = 'ekf_filter_node:\n  ros__parameters:\n    two_d_mode: true\n'
+
+
+def _kept(tmp_path: Path, folder: str) -> Path:
+    """Write a launch file under folder that names an uninstalled file and executable."""
+    return write(tmp_path / folder.replace('/', '_'), {
+        'src/rover/package.xml': package('rover'),
+        'src/rover/setup.py': """
+            from glob import glob
+            from setuptools import setup
+            setup(name='rover', packages=['rover'],
+                  data_files=[('share/rover/launch', glob('launch/*.launch.py')),
+                              ('share/rover/config', ['config/ekf.yaml'])],
+                  entry_points={'console_scripts': ['odom = rover.odom:main']})
+            """,
+        'src/rover/config/ekf.yaml': EKF_BLOCK,
+        'src/rover/config/ekf_old.yaml': EKF_BLOCK,
+        'src/rover/{}/old.launch.py'.format(folder): launch_py(
+            "Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node', "
+            "parameters=[os.path.join(get_package_share_directory('rover'), 'config', "
+            "'ekf_old.yaml')])",
+            "Node(package='rover', executable='old_odom', name='old_odom')"),
+    })
+
+
+def test_a_launch_file_its_package_does_not_install_is_not_judged_by_the_install(tmp_path):
+    """
+    A deprecated folder the package's glob leaves out: `ros2 launch` cannot find its files.
+
+    What they name in the install space (a file, an executable) is no claim about a launch
+    anyone runs; the summary says which files were so read. The twin: the same file in
+    launch/, installed, gets both findings.
+    """
+    report = lint(_kept(tmp_path, 'launch/deprecated'))
+    assert not [f for f in report.findings if f.check in ('lint_files', 'lint_nodes')], \
+        report.findings
+    (files,) = [c for c in report.checks if c.check == 'lint_files']
+    assert 'launch files their packages do not install' in files.message
+    assert 'src/rover/launch/deprecated/old.launch.py' in files.message
+    report = lint(_kept(tmp_path, 'launch'))
+    found = {f.check: f.message for f in report.findings}
+    assert 'its package holds src/rover/config/ekf_old.yaml but does not install it' \
+        in found['lint_files']
+    assert "installs no executable 'old_odom'" in found['lint_nodes']
+    (files,) = [c for c in report.checks if c.check == 'lint_files']
+    assert 'do not install' not in files.message

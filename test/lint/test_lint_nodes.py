@@ -401,3 +401,29 @@ def test_ros1_eval_conditions_pick_one_of_exclusive_groups(tmp_path):
     (found,) = _names(lint(clash)).values()
     assert '2 nodes are named slam (gmapping/slam_gmapping at' in found
     assert 'karto/slam_karto' in found
+
+
+def _kept_ros1(root: Path, attribute: str) -> Path:
+    """Write a CMake package that installs launch/ whole, and an XML launch of one node."""
+    return write(root / attribute, {
+        'src/rover/package.xml': package('rover'),
+        'src/rover/CMakeLists.txt': cmake('rover', 'launch'),
+        'src/rover/scripts/odom_node.py': '',
+        'src/rover/launch/odom.launch': """
+            <launch>
+              <node pkg="rover" {}="odom_node.py" name="odom"/>
+            </launch>
+            """.format(attribute),
+    })
+
+
+def test_a_ros1_launch_files_node_is_not_judged_by_ros2_install_rules(tmp_path):
+    """
+    ROS 1's `<node type=...>` is found by roslaunch in the package's source folder.
+
+    The package installs no program where `ros2 run` looks, but a ROS 1 launch file (kept
+    from a port, installed with launch/) never asks there. The twin: ROS 2's `exec=` does.
+    """
+    assert not _unbuilt(_kept_ros1(tmp_path, 'type'))
+    (finding,) = _unbuilt(_kept_ros1(tmp_path, 'exec'))
+    assert "rover's CMakeLists.txt installs no executable 'odom_node.py'" in finding.message

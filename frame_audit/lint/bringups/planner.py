@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
 from ..model import Branch, Include, LaunchedNode, LaunchRead, Param, Unresolved, Where
-from ..readers.install import missing_from_package, source_file
+from ..readers.install import INSTALL, missing_from_package, source_file
 from ..readers.workspace import LaunchSource
 from ...engine.findings import Level
 
@@ -157,7 +157,7 @@ class Planner:
         if isinstance(include.target, str) and any(
                 include.target.startswith(share + os.sep) for share in self.packages.values()):
             self.warn(include.where, 'includes {}, which its package does not hold or install: '
-                      '`ros2 launch` stops there'.format(text), 'missing')
+                      '`ros2 launch` stops there'.format(text), INSTALL)
         if isinstance(include.target, Unresolved):
             self.warn(include.where, 'an included launch file is {}, known only when the '
                       'launch runs: the nodes it starts are not checked'.format(text),
@@ -177,7 +177,7 @@ class Planner:
                 and source_file(value, self.root) is None else ''
             if why:
                 self.warn(include.where, '{}:={} given to {}: {}'.format(
-                    name, self.shown(value), text, why), 'missing')
+                    name, self.shown(value), text, why), INSTALL)
 
     def _cycle(self, include: Include, cycle: List[str], branch: Branch) -> None:
         """

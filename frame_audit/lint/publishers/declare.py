@@ -25,7 +25,7 @@ from ..bringups.planner import Bringup
 from ..model import BuiltAtLaunch, DeclaredEdge, DESCRIPTION, Description, LaunchedNode, \
     NodeParams, Param, Problems, Unresolved, Where
 from ..readers.description import Body, body_edges, manager_paths, read_description
-from ..readers.install import missing_from_package, source_file
+from ..readers.install import INSTALL, missing_from_package, source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
 from ..readers.workspace import Collected
 from ...engine.config import AuditConfig
@@ -174,7 +174,8 @@ class Reader:
             return None
         why = self._missing(value) if file is None else ''
         if why:
-            self.problems.warn(where, 'the parameter file {}: {}'.format(value, why), 'missing')
+            self.problems.warn(where, 'the parameter file {}: {}'.format(value, why),
+                               INSTALL)
         elif file is None:
             self.problems.warn(where, 'the parameter file {} is not in the workspace: its '
                                'parameters are not checked{}'.format(value, self._rooted(value)),
@@ -285,7 +286,7 @@ class Reader:
                 if why:  # Gazebo's controller manager starts with no controllers
                     self.problems.warn(node.where, 'robot_state_publisher: the Gazebo '
                                        'ros2_control plugin in {} loads its controllers from {}: '
-                                       '{}'.format(body.file, path, why), 'missing')
+                                       '{}'.format(body.file, path, why), INSTALL)
                 files += [file] if file is not None else []
         return files
 

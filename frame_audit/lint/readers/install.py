@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 import re
 import stat
-from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Set, Tuple
 
 from .launch_evaluator import Evaluator
 from .launch_values import parse_python
@@ -38,6 +38,7 @@ CMAKE_EXECUTABLES = ('set', 'project', 'add_executable', 'install',
 CMAKE_UNKNOWN = ('ament_auto_add_executable', 'ament_auto_package', 'foreach', 'function',
                  'macro', 'include', 'add_subdirectory', 'catkin_package')
 Rule = Tuple[str, List[str]]  # a destination under share/<package>, and source paths
+INSTALL = 'install'  # the key of a problem an install rule makes: a share path to nothing
 
 
 def _under_share(destination: str, package: str) -> Optional[str]:
@@ -333,6 +334,23 @@ def build_share(into: Path, packages: Mapping[str, Path], files: List[Path]) -> 
                 if source.suffix in TEXT_SUFFIXES and folder in source.resolve().parents:
                     _link(into / name / under, source.resolve())
     return {name: str(into / name) for name in packages}
+
+
+def uninstalled_launch(launch_files: Iterable[str], shares: Mapping[str, str],
+                       folders: Mapping[str, str], root: Path) -> FrozenSet[str]:
+    """
+    Return the launch files of workspace packages that their packages' shares do not hold.
+
+    `ros2 launch PKG FILE` finds a launch file in the share alone: one its install rules leave
+    out (a deprecated folder, a ROS 1 file kept from a port) runs only by its path, so what
+    it names in the install space is no claim about a launch anyone runs.
+    """
+    held: Set[Optional[str]] = set()
+    for share in shares.values():
+        for folder, _, names in os.walk(share):
+            held.update(source_file(Path(folder) / name, root) for name in names)
+    return frozenset(file for file in launch_files if file not in held and any(
+        file.startswith(folder + '/') for folder in folders.values()))
 
 
 def source_file(path: object, root: Path, base: Optional[Path] = None) -> Optional[str]:

@@ -249,7 +249,8 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
                                                                          attrib.get('plugin'))),
                         attrib.get('name'), Where(file, element.line),
                         own if isinstance(own, str) and own.startswith('/') else
-                        '/'.join(filter(None, (namespace, str(own)))))
+                        '/'.join(filter(None, (namespace, str(own)))),
+                        ros1='type' in attrib and 'exec' not in attrib)
     if 'args' in attrib:
         raw = element.attrib['args']
         line = element.lines.get('args', element.line)

@@ -21,7 +21,7 @@ from xml.parsers import expat
 import yaml
 
 from .install import build_share, installed_executables, InstalledExecutables, MAX_BUILD_BYTES, \
-    unreadable_build_files
+    uninstalled_launch, unreadable_build_files
 from .launch_markup import read_launch, yaml_launch_root
 from .launch_python import read_python_launch
 from .launch_values import parse_python
@@ -82,6 +82,7 @@ class Collected:
     share: str = ''  # the share folder's links live here, for the time of one lint
     links: Dict[str, Where] = field(default_factory=dict)  # every description's links
     scripts: Dict[str, List[Together]] = field(default_factory=dict)  # launches run at once
+    uninstalled: Set[str] = field(default_factory=set)  # launch files no share holds
 
     def shown(self, text: str) -> str:
         """Return text with share paths as <package>/path, as messages show them."""
@@ -266,6 +267,8 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
     for path in files:
         if path.suffix in READERS and path.name != 'package.xml':
             _read(collected, path)
+    collected.uninstalled.update(uninstalled_launch(collected.sources, collected.packages,
+                                                    collected.folders, root))
     for name, folder in folders.items():
         built = installed_executables(folder, name)
         if built is not None:

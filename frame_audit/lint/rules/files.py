@@ -7,10 +7,11 @@ Every stage hands on its problems (files it cannot parse, values only a running 
 includes it cannot follow); this rule says each once, at its first place, naming the rest.
 """
 from dataclasses import replace
-from typing import Dict, List
+from typing import Dict, FrozenSet, List
 
 from .subject import Subject
 from .tree_rules import MAX_NAMED, unread_senders
+from ..readers.install import INSTALL
 from ...engine.check_ids import LINT_FILES
 from ...engine.checks.common import first_of, plural
 from ...engine.findings import CheckResult, Finding
@@ -44,7 +45,17 @@ def lint_files(subject: Subject) -> CheckResult:
     started = '{}: {}'.format(plural(len(names), 'bringup'), first_of(names, MAX_NAMED)) \
         if names else 'no launch file starts a node'
     unread = unread_senders(subject.tree)
-    summary = 'read {} ({}); {}{}'.format(plural(total, 'file'), kinds, started,
-                                          '; senders it cannot read: ' + unread if unread
-                                          else '')
-    return CheckResult(LINT_FILES, summary, _grouped(unique(list(subject.problems))))
+    summary = 'read {} ({}); {}{}{}'.format(
+        plural(total, 'file'), kinds, started,
+        '; senders it cannot read: ' + unread if unread else '',
+        '; launch files their packages do not install (`ros2 launch` cannot find them; the '
+        'installed paths they name are not judged): ' + first_of(sorted(subject.uninstalled),
+                                                                 MAX_NAMED)
+        if subject.uninstalled else '')
+    return CheckResult(LINT_FILES, summary, _grouped(unique(
+        [p for p in subject.problems if not _installed_by(p, subject.uninstalled)])))
+
+
+def _installed_by(problem: Finding, uninstalled: FrozenSet[str]) -> bool:
+    """Return whether a problem is a share path named in a launch file no share holds."""
+    return problem.key.startswith(INSTALL + ':') and problem.values.get('file') in uninstalled

@@ -202,27 +202,36 @@ def misspelled_executables(launched: Sequence[LaunchedNode],
         if close and node.executable not in known:
             findings.append(Finding(
                 LINT_NODES, Level.WARN,
-                "{}: {} has no executable '{}': did you mean '{}'? `ros2 launch` stops "
-                'there'.format(node.where, node.package, node.executable, close[0]),
+                "{}: {} has no executable '{}': did you mean '{}'? {}".format(
+                    node.where, node.package, node.executable, close[0], _stops(node)),
                 'executable:{}'.format(node.where), values=node.where.values()))
     return findings
 
 
+def _stops(node: LaunchedNode) -> str:
+    """Say what a launch does at a node whose executable is not there."""
+    return 'roslaunch starts the other nodes without it' if node.ros1 else \
+        '`ros2 launch` stops there'
+
+
 def unbuilt_executables(launched: Sequence[LaunchedNode],
-                        executables: Mapping[str, InstalledExecutables]) -> List[Finding]:
+                        executables: Mapping[str, InstalledExecutables],
+                        uninstalled: AbstractSet[str] = frozenset()) -> List[Finding]:
     """
     Report an executable a workspace package never builds or installs where `ros2 run` looks.
 
     `ros2 launch` looks for it in lib/<package> and stops when it is not there; a component
     library, a script left out of install(PROGRAMS) or out of setup.py's console_scripts, is
     not there. Only packages whose whole install the lint reads are judged (executables holds
-    those).
+    those). A ROS 1 launch file's node is found by roslaunch in the package's source folder,
+    and a launch file its package does not install is run by no `ros2 launch PKG FILE`: no
+    install rule judges them.
     """
     places: Dict[Tuple[str, str], List[LaunchedNode]] = {}
     for node in launched:
         built = executables.get(str(node.package))
-        if built is not None and isinstance(node.executable, str) \
-                and node.executable not in built.names:
+        if built is not None and isinstance(node.executable, str) and not node.ros1 \
+                and node.where.file not in uninstalled and node.executable not in built.names:
             places.setdefault((str(node.package), node.executable), []).append(node)
     findings = []
     for (package, executable), nodes in sorted(places.items()):
@@ -248,6 +257,7 @@ def lint_nodes(subject: Subject) -> CheckResult:
         'starts a node'
     return CheckResult(LINT_NODES, summary, same_names(list(subject.launched)) +
                        misspelled_executables(subject.launched, subject.tree.table) +
-                       unbuilt_executables(subject.launched, subject.executables) +
+                       unbuilt_executables(subject.launched, subject.executables,
+                                           subject.uninstalled) +
                        two_joint_state_publishers(subject.launched, subject.blocks),
                        stale=not subject.launched)

@@ -25,7 +25,7 @@ class Subject:
     kinds; bringups the bringups' names, for lint_files' summary; executables what each
     ament_cmake package of the workspace builds where `ros2 run` looks, where that is known;
     handed the workspace files given to launch files the lint does not read (Nav2's bringup),
-    whose nodes it cannot see.
+    whose nodes it cannot see; uninstalled the launch files only their path runs.
     """
 
     tree: Declared
@@ -37,6 +37,7 @@ class Subject:
     bringups: Tuple[str, ...]
     executables: Mapping[str, InstalledExecutables] = field(default_factory=dict)
     handed: FrozenSet[str] = frozenset()
+    uninstalled: FrozenSet[str] = frozenset()  # launch files their packages do not install
 
 
 TreeRule = Callable[[Declared], CheckResult]
