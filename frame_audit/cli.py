@@ -13,7 +13,7 @@ import argparse
 import os
 from pathlib import Path
 import sys
-from typing import List, Optional, Sequence, Tuple, TYPE_CHECKING
+from typing import List, NoReturn, Optional, Sequence, Tuple, TYPE_CHECKING
 
 from .errors import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, FrameAuditError, UsageError
 
@@ -289,9 +289,17 @@ def _report_options(command: argparse.ArgumentParser, formats: Sequence[str] = (
                          'error)')
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors on one line as every other unusable input is."""
+
+    def error(self, message: str) -> NoReturn:
+        """Exit 2 with one line: the error, and where the usage is."""
+        self.exit(2, '{}: error: {} (see {} --help)\n'.format(self.prog, message, self.prog))
+
+
 def parser() -> argparse.ArgumentParser:
     """Return the command line's parser."""
-    main = argparse.ArgumentParser(
+    main = _Parser(
         prog='frame-audit', description="Audit a car's coordinate frames (see README.md).")
     commands = main.add_subparsers(dest='command', required=True, metavar='COMMAND')
 

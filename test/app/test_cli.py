@@ -95,9 +95,13 @@ def test_unusable_input_exits_2_with_one_line(drives, args, reason):
     assert 'Traceback' not in done.stderr
 
 
-def test_wrong_arguments_exit_2():
-    assert run('audit').returncode == 2
-    assert run('audit', 'x.mcap', '--format', 'pdf').returncode == 2
+def test_wrong_arguments_exit_2_with_one_line():
+    """Say argparse's usage errors too on one line: the error and where the usage is."""
+    for args in (['audit'], ['audit', 'x.mcap', '--format', 'pdf'],
+                 ['lint', '.', '--launch', '-:'], ['nope']):
+        done = run(*args)
+        assert done.returncode == 2 and done.stderr.count('\n') == 1, done.stderr
+        assert 'error:' in done.stderr and '--help)' in done.stderr
 
 
 def test_list_faults_names_each_fault_in_one_line():
