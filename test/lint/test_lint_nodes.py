@@ -427,3 +427,17 @@ def test_a_ros1_launch_files_node_is_not_judged_by_ros2_install_rules(tmp_path):
     assert not _unbuilt(_kept_ros1(tmp_path, 'type'))
     (finding,) = _unbuilt(_kept_ros1(tmp_path, 'exec'))
     assert "rover's CMakeLists.txt installs no executable 'odom_node.py'" in finding.message
+
+
+def test_an_unbuilt_executable_is_one_finding_over_every_bringup_that_starts_it(tmp_path):
+    """What a package installs is no fact of one bringup: two launch files, one finding."""
+    root = _estimator(tmp_path, "{'console_scripts': []}")
+    setup = root / 'src/state_estimation/setup.py'
+    setup.write_text(setup.read_text().replace("['launch/ekf.launch.py']",
+                                               "['launch/ekf.launch.py', 'launch/sim.launch.py']"))
+    write(root, {'src/state_estimation/launch/sim.launch.py': launch_py(
+        "Node(package='state_estimation', executable='carstate_node', name='carstate')")})
+    (finding,) = _unbuilt(root)
+    assert "installs no executable 'carstate_node'" in finding.message
+    assert 'src/state_estimation/launch/sim.launch.py:' in finding.message
+    assert 'launched)' not in finding.message

@@ -11,21 +11,18 @@ what may run together); one of scope 'together' once, over what may run together
 what only the bringups side by side show.
 """
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Optional, Tuple
 
 from .files import lint_files
 from .laser_rules import check_laser_offset, check_pose_frame
-from .nodes import lint_nodes, lint_parameters
-from .subject import on_tree, SubjectRule
+from .nodes import executables_across, lint_nodes, lint_parameters
+from .subject import Across, on_tree, on_trees, SubjectRule
 from .tree_rules import check_chain_order, check_connectivity, check_parent_uniqueness, \
     check_transform_values, parents_across
-from ..publishers.declared import Declared
 from ...engine import check_ids as ids
-from ...engine.findings import Finding
 
 BRINGUP = 'bringup'
 TOGETHER = 'together'
-Across = Callable[[Sequence[Tuple[str, Declared]]], List[Finding]]
 
 
 @dataclass(frozen=True)
@@ -35,11 +32,11 @@ class Rule:
     check: str
     scope: str
     run: SubjectRule
-    across: Optional[Across] = None  # findings over the bringups' trees side by side
+    across: Optional[Across] = None  # findings over the bringups side by side
 
 
 RULES: Tuple[Rule, ...] = (
-    Rule(ids.PARENTS, BRINGUP, on_tree(check_parent_uniqueness), parents_across),
+    Rule(ids.PARENTS, BRINGUP, on_tree(check_parent_uniqueness), on_trees(parents_across)),
     Rule(ids.CHAIN, TOGETHER, on_tree(check_chain_order)),
     Rule(ids.LASER, BRINGUP, on_tree(check_laser_offset)),
     Rule(ids.POSE, BRINGUP, on_tree(check_pose_frame)),
@@ -47,6 +44,6 @@ RULES: Tuple[Rule, ...] = (
     Rule(ids.CONNECTIVITY, TOGETHER, on_tree(check_connectivity)),
     Rule(ids.LINT_FILES, TOGETHER, lint_files),
     Rule(ids.LINT_PARAMETERS, BRINGUP, lint_parameters),
-    Rule(ids.LINT_NODES, BRINGUP, lint_nodes),
+    Rule(ids.LINT_NODES, BRINGUP, lint_nodes, executables_across),
 )
 RULE_IDS: Tuple[str, ...] = tuple(rule.check for rule in RULES)

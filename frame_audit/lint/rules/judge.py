@@ -115,7 +115,7 @@ def _judged(rule: Rule, whole: Subject, each: List[Tuple[str, Subject]]) -> Chec
         return replace(result, check=rule.check)
     findings = _merge([(name, rule.run(subject).findings) for name, subject in each])
     if rule.across is not None:
-        findings += rule.across([(name, subject.tree) for name, subject in each])
+        findings += rule.across(each)
     return CheckResult(rule.check, result.summary, findings, stale=result.stale)
 
 

@@ -250,6 +250,19 @@ def unbuilt_executables(launched: Sequence[LaunchedNode],
     return findings
 
 
+def executables_across(each: Sequence[Tuple[str, Subject]]) -> List[Finding]:
+    """
+    Report each executable a package never installs once, over every bringup that starts it.
+
+    What a package installs is no fact of one bringup: one finding names every place.
+    """
+    if not each:
+        return []
+    nodes = {(node.where, node.label()): node for _, subject in each for node in subject.launched}
+    return unbuilt_executables(list(nodes.values()), each[0][1].executables,
+                               each[0][1].uninstalled)
+
+
 def lint_nodes(subject: Subject) -> CheckResult:
     """Report the nodes the subject starts under one name, or under an executable's slip."""
     summary = 'every node a bringup starts has a name of its own and an executable its ' \
@@ -257,7 +270,5 @@ def lint_nodes(subject: Subject) -> CheckResult:
         'starts a node'
     return CheckResult(LINT_NODES, summary, same_names(list(subject.launched)) +
                        misspelled_executables(subject.launched, subject.tree.table) +
-                       unbuilt_executables(subject.launched, subject.executables,
-                                           subject.uninstalled) +
                        two_joint_state_publishers(subject.launched, subject.blocks),
                        stale=not subject.launched)

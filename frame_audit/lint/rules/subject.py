@@ -7,7 +7,7 @@ Every rule takes a Subject, so the registry can hold the tree rules (which read 
 beside the rules of parameter blocks, node names and unreadable files.
 """
 from dataclasses import dataclass, field
-from typing import Callable, FrozenSet, List, Mapping, Tuple
+from typing import Callable, FrozenSet, List, Mapping, Sequence, Tuple
 
 from ..model import LaunchedNode, ParamBlock
 from ..publishers.declared import Declared
@@ -42,10 +42,18 @@ class Subject:
 
 TreeRule = Callable[[Declared], CheckResult]
 SubjectRule = Callable[[Subject], CheckResult]
+Across = Callable[[Sequence[Tuple[str, Subject]]], List[Finding]]  # the bringups side by side
 
 
 def on_tree(rule: TreeRule) -> SubjectRule:
     """Return a tree rule as a rule of a subject: it reads the declared tree alone."""
     def run(subject: Subject) -> CheckResult:
         return rule(subject.tree)
+    return run
+
+
+def on_trees(rule: Callable[[Sequence[Tuple[str, Declared]]], List[Finding]]) -> Across:
+    """Return a rule over the bringups' trees as one over the bringups: it reads the trees."""
+    def run(each: Sequence[Tuple[str, Subject]]) -> List[Finding]:
+        return rule([(name, subject.tree) for name, subject in each])
     return run
