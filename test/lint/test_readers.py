@@ -7,7 +7,7 @@ The Python launch evaluator reads, never runs: launch arguments, conditions and 
 are evaluated where their values are known, and a value only a running launch knows is
 Unresolved (or a branch of the nodes it guards), never a guess.
 """
-from frame_audit.lint.model import Unresolved
+from frame_audit.lint.model import are_exclusive, Unresolved
 from frame_audit.lint.readers.launch_markup import read_launch, yaml_launch_root
 from frame_audit.lint.readers.markup import load_xml, load_yaml
 from lint_helpers import names, python_launch
@@ -135,3 +135,108 @@ def test_the_yaml_launch_reader_starts_its_nodes_at_their_package_lines():
 """))
     read = read_launch(root, 'launch/x.launch.yaml', {}, {}, '/nowhere/launch')
     assert [(node.name, node.where.line) for node in read.nodes] == [('a', 3), ('b', 7)]
+
+
+# -- habits of held-out workspaces (round four): each with the twin that keeps its reading -----
+
+def test_a_node_only_an_unstarted_event_handler_holds_is_not_started():
+    """Start no rviz handed to OnProcessExit whose handler's place is commented out."""
+    text = """
+        from launch.actions import RegisterEventHandler
+        from launch.event_handlers import OnProcessExit
+
+        def generate_launch_description():
+            spawner = Node(package='controller_manager', executable='spawner', name='spawner')
+            rviz = Node(package='rviz2', executable='rviz2', name='rviz2')
+            delay_rviz = RegisterEventHandler(event_handler=OnProcessExit(
+                target_action=spawner, on_exit=[rviz]))
+            nodes = [
+                spawner,
+                {}
+            ]
+            return LaunchDescription(nodes)
+    """
+    assert names(python_launch(HEADER, text.format('# delay_rviz,')).nodes) == ['spawner']
+    assert names(python_launch(HEADER, text.format('delay_rviz,')).nodes) == ['spawner', 'rviz2']
+
+
+def test_what_follows_an_if_that_returns_is_that_ifs_other_side():
+    """Read `if env == 'TwoCar': ... return ...` then one more node as never both."""
+    text = """
+        def generate_launch_description():
+            env = os.environ.get('ENV_NAME', 'TwoCar')
+            nodes = []
+            if {}:
+                nodes.append(Node(package='rl', executable='train', name='train'))
+                {}
+            nodes.append(Node(package='rl', executable='train', name='train'))
+            return LaunchDescription(nodes)
+    """
+    unknown, ends = "env == 'TwoCar'", 'return LaunchDescription(nodes)'
+    car, main = python_launch(HEADER, text.format(unknown, ends)).nodes
+    assert are_exclusive(car.branch, main.branch)
+    # twins: no return, so both may run; a test known true, so what follows never runs
+    car, main = python_launch(HEADER, text.format(unknown, 'pass')).nodes
+    assert not are_exclusive(car.branch, main.branch)
+    read = python_launch(HEADER, text.format('True', ends))
+    assert [n.where.line for n in read.nodes] == [car.where.line]
+
+
+def test_a_launch_argument_default_of_substitutions_is_one_string():
+    """Join teleop_twist_joy's config_filepath: a folder, the joy_config argument, a suffix."""
+    read = python_launch(HEADER, """
+        from launch.substitutions import TextSubstitution
+
+        def generate_launch_description():
+            joy_config = LaunchConfiguration('joy_config')
+            config_filepath = LaunchConfiguration('config_filepath')
+            return LaunchDescription([
+                DeclareLaunchArgument('joy_config', default_value='ps3'),
+                DeclareLaunchArgument('config_filepath', default_value=[
+                    TextSubstitution(text='/share/joy/config/'), joy_config,
+                    TextSubstitution(text='.config.yaml')]),
+                Node(package='teleop_twist_joy', executable='teleop_node', name='teleop',
+                     parameters=[config_filepath, '/share/joy/config/extra.yaml'])])
+    """)
+    (node,) = read.nodes
+    assert [path for path, _ in node.param_files] == [
+        '/share/joy/config/ps3.config.yaml', '/share/joy/config/extra.yaml']
+
+
+def test_a_ros1_rosparam_whose_if_is_false_is_never_loaded():
+    """Skip the element as roslaunch does, before its file: an undeclared argument too."""
+    text = """<launch>
+  <arg name="load_origin" default="{}"/>
+  <node pkg="piksi_multi_rtk" type="piksi_multi" name="piksi">
+    <rosparam file="$(find rover)/cfg/settings.yaml"/>
+    <rosparam file="$(arg origin_file)" if="$(arg load_origin)"/>
+  </node>
+</launch>"""
+    (node,) = read_launch(load_xml(text.format('false')), 'launch/x.launch', {}, {},
+                          '/nowhere/launch').nodes
+    assert len(node.param_files) == 1
+    (node,) = read_launch(load_xml(text.format('true')), 'launch/x.launch', {}, {},
+                          '/nowhere/launch').nodes
+    assert isinstance(node.param_files[1][0], Unresolved)
+
+
+def test_a_ros1_description_param_named_by_an_argument_is_the_description():
+    """Read champ's `<param name="$(arg description_name)" textfile=...>` by its default."""
+    text = """<launch>
+  <arg name="description_name" default="{}"/>
+  <param name="$(arg description_name)" textfile="/nowhere/robot.urdf"/>
+  <node name="robot_state_publisher" pkg="robot_state_publisher" type="robot_state_publisher"/>
+</launch>"""
+    read = read_launch(load_xml(text.format('robot_description')), 'launch/x.launch', {}, {},
+                       '/nowhere/launch')
+    assert read.description is not None and read.description.where.line == 3
+    read = read_launch(load_xml(text.format('arm_description')), 'launch/x.launch', {}, {},
+                       '/nowhere/launch')
+    assert read.description is None
+
+
+def test_yaml_merge_keys_are_merged_as_pyyaml_merges_them():
+    """Read `<<: *defaults` (docker-compose, CI files): the keys written there win."""
+    document = load_yaml('a: &x {p: 1, q: 2}\nb:\n  <<: [*x, {r: 3, p: 9}]\n  q: 5\n')
+    assert document['b'] == {'p': 1, 'q': 5, 'r': 3}
+    assert document['b'].lines == {'p': 1, 'q': 4, 'r': 3}

@@ -58,6 +58,12 @@ def branch_of(evaluator: Computes, call: ast.AST, parents: Dict[int, ast.AST],
                     unless = called_name(condition.func) == 'UnlessCondition'
                     branch.append((key, side != unless))
         above = parents.get(id(node))
+        for earlier in _returned_before(node, above):  # `if x: ... return` then this
+            verdict = _test(evaluator, earlier.test)
+            if verdict is True:
+                return None
+            if verdict is None:
+                branch.append(((file, earlier.lineno, earlier.col_offset), False))
         if isinstance(above, ast.If):
             verdict = _test(evaluator, above.test)
             inside = any(node is n for n in above.body)
@@ -67,6 +73,29 @@ def branch_of(evaluator: Computes, call: ast.AST, parents: Dict[int, ast.AST],
                 branch.append(((file, above.lineno, above.col_offset), inside))
         node = above
     return tuple(branch)
+
+
+def _returned_before(node: ast.AST, above: Optional[ast.AST]) -> List[ast.If]:
+    """
+    Return the `if`s before a statement, in its own block, whose body ends the function.
+
+    What follows `if env == 'TwoCar': ... return LaunchDescription(...)` runs only where the
+    test is false: the other side of that `if`, as an `else:` would be.
+    """
+    if not isinstance(node, ast.stmt) or above is None:
+        return []
+    for block in ('body', 'orelse', 'finalbody'):
+        statements = getattr(above, block, None)
+        if isinstance(statements, list) and any(node is s for s in statements):
+            earlier = statements[:next(i for i, s in enumerate(statements) if s is node)]
+            return [s for s in earlier if isinstance(s, ast.If) and _ends(s.body)
+                    and not _ends(s.orelse)]
+    return []
+
+
+def _ends(statements: List[ast.stmt]) -> bool:
+    """Return whether a block always leaves its function: it ends in return or raise."""
+    return bool(statements) and isinstance(statements[-1], (ast.Return, ast.Raise))
 
 
 def _condition_key(expr: ast.expr) -> Tuple[str, bool]:

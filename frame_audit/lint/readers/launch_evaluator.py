@@ -112,7 +112,7 @@ class Evaluator:
 
     def configurations(self) -> Dict[str, Any]:
         """Return every launch argument's value in this file: given, else its default."""
-        found = {name: self.value(default) for name, default in self.defaults.items()}
+        found = {name: self._argument(default) for name, default in self.defaults.items()}
         found.update(self.given)
         return found
 
@@ -231,7 +231,17 @@ class Evaluator:
         keywords = {k.arg: k.value for k in call.keywords}
         default = self.defaults.get(name) if isinstance(name, str) else None
         default = keywords.get('default', default)
-        return Unresolved(ast.unparse(call)) if default is None else self.value(default)
+        return Unresolved(ast.unparse(call)) if default is None else self._argument(default)
+
+    def _argument(self, default: ast.expr) -> Any:
+        """
+        Return a launch argument's default as launch holds it: one string.
+
+        A list of substitutions (`[TextSubstitution(share + '/config/'), joy_config, '.yaml']`)
+        is performed and concatenated, never a list of three files.
+        """
+        value = self.value(default)
+        return self._concatenate(value, default) if isinstance(value, list) else value
 
     def _logic(self, call: ast.Call) -> Any:
         """Return EqualsSubstitution, And..., Or..., Not... as the text launch makes of them."""

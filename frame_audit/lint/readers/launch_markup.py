@@ -236,7 +236,7 @@ def _param(child: Element, node: LaunchedNode, file: str, subs: Substitutions) -
                 and child.attrib.get('command', 'load') == 'load':
             node.rosparam_at.append(where)  # the file's keys are the node's own
     elif child.tag == 'param' and 'name' in child.attrib:
-        name = child.attrib['name']
+        name = str(subs.resolve(child.attrib['name']))
         value = _description(child, subs) if name == DESCRIPTION else scalar(
             subs.resolve(child.attrib.get('value')))
         node.inline[name] = Param(name, value, Where(file, child.lines.get('value', child.line)))
@@ -257,6 +257,8 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
         node.arguments = _arguments(raw, subs, line) if isinstance(raw, str) else \
             _tokens(attrib['args'], line)
     for child in element.children:
+        if subs.branch(child) is None:  # roslaunch skips an if= that is false before its file
+            continue
         _param(child, node, file, subs)
         if child.tag == 'remap':
             node.remappings.append((subs.resolve(child.attrib.get('from')),
@@ -287,7 +289,7 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
                 child.attrib.get('namespace', ''))).strip('/'))))
         elif child.tag in NODES:
             read.nodes.append(replace(_node(child, file, subs, namespace), branch=branch))
-        elif child.tag == 'param' and child.attrib.get('name') == DESCRIPTION:
+        elif child.tag == 'param' and subs.resolve(child.attrib.get('name')) == DESCRIPTION:
             read.description = Param(DESCRIPTION, _description(child, subs),
                                      Where(file, child.line))
         elif child.tag == 'include':

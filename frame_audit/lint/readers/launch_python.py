@@ -98,7 +98,7 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     """Return what a Python launch file (its parsed tree) starts with these arguments."""
     evaluator = Evaluator(tree, packages, given, path=path)
     parents = parent_map(tree)
-    unused = _unused_names(tree)
+    unused = _unused_names(tree, parents)
     read = LaunchRead()
     for call in ast.walk(tree):
         if isinstance(call, ast.Call) and not _never_used(call, parents, unused):
@@ -261,16 +261,29 @@ def _static_process(cmd: List[Token], where: Where) -> Optional[LaunchedNode]:
     return None
 
 
-def _unused_names(tree: ast.AST) -> Set[str]:
-    """Return the names a file assigns and never reads."""
-    read = {n.id for n in ast.walk(tree)
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
-            and isinstance(n.ctx, ast.Store)} - read
+def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST]) -> Set[str]:
+    """
+    Return the names a file assigns and nothing live reads.
+
+    A read inside what is assigned to an unused name is no read: a Node handed to an event
+    handler (`on_exit=[rviz]`) whose own place in the returned list is commented out never
+    starts either.
+    """
+    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
+              and isinstance(n.ctx, ast.Store)}
+    loads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+    unused: Set[str] = set()
+    while True:
+        found = stored - {n.id for n in loads if not _never_used(n, parents, unused)}
+        if found == unused:
+            return unused
+        unused = found
 
 
-def _never_used(call: ast.Call, parents: Dict[int, ast.AST], unused: Set[str]) -> bool:
-    """Return whether a call is assigned to names that nothing reads: the launch never runs it."""
-    above = parents.get(id(call))
-    return isinstance(above, ast.Assign) and above.value is call and all(
+def _never_used(expression: ast.expr, parents: Dict[int, ast.AST], unused: Set[str]) -> bool:
+    """Return whether an expression is part of what is assigned to names nothing reads."""
+    above = parents.get(id(expression))
+    while above is not None and not isinstance(above, ast.stmt):
+        above = parents.get(id(above))
+    return isinstance(above, ast.Assign) and all(
         isinstance(target, ast.Name) and target.id in unused for target in above.targets)

@@ -59,7 +59,14 @@ def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> 
     if isinstance(node, yaml.MappingNode):
         items: Dict[Any, Any] = {}
         lines: Dict[Any, int] = {}
+        merged: List[LinedDict] = []
         for key_node, value_node in node.value:
+            if key_node.tag == MERGE:  # `<<: *defaults` (docker-compose, CI files)
+                value = _value(value_node, constructor, budget)
+                merged += [value] if isinstance(value, LinedDict) else \
+                    [v for v in value if isinstance(v, LinedDict)] if isinstance(value, list) \
+                    else []
+                continue
             key = _hashable(_value(key_node, constructor, budget))
             value = _value(value_node, constructor, budget)
             if isinstance(items.get(key), LinedDict) and isinstance(value, LinedDict):
@@ -67,6 +74,10 @@ def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> 
             else:
                 lines[key] = key_node.start_mark.line + 1
             items[key] = value
+        for mapping in merged:  # the keys written here win, then the first mapping merged
+            for key, value in mapping.items():
+                if key not in items:
+                    items[key], lines[key] = value, mapping.lines[key]
         return LinedDict(items, lines, node.start_mark.line + 1)
     if isinstance(node, yaml.SequenceNode):
         return LinedList([_value(item, constructor, budget) for item in node.value],
@@ -75,6 +86,7 @@ def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> 
     return constructor.construct_object(node)
 
 
+MERGE = 'tag:yaml.org,2002:merge'
 MAX_YAML_NODES = 200000  # values in one document, aliases expanded: a bomb meets this bound
 MAX_YAML_DEPTH = 2000  # levels, over-counted: libyaml's C composer overflows its stack far deeper
 
