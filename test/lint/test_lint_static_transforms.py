@@ -126,6 +126,38 @@ def test_a_ros1_flag_in_a_static_transform_stops_the_publisher(tmp_path):
     assert parents(report)['lidar'] == ('base_link',)
 
 
+def _atof_mount(tmp_path: Path, attribute: str) -> Path:
+    """Write tf's words with its period, handed to tf2_ros's publisher in an XML launch."""
+    return write(tmp_path / attribute, {
+        'src/champ/package.xml': package('champ'),
+        'src/champ/launch/kinect.launch': """
+            <launch>
+              <node pkg="tf2_ros" {}="static_transform_publisher" name="laser_to_kinect"
+                    args="0 0 0 0 0 0 /laser /camera_link 100"/>
+            </launch>
+            """.format(attribute),
+    })
+
+
+def test_tfs_period_handed_to_ros1_tf2_ros_is_read_by_atof(tmp_path):
+    """
+    Say what ROS 1's tf2_ros sends for nine words: atof makes '/laser' a qw of 0.
+
+    Its program (tf2_ros/src/static_transform_broadcaster_program.cpp, Noetic) never stops:
+    it sends /camera_link → 100 with a quaternion of length 0. The twin: ROS 2's program
+    (std::stod) stops there.
+    """
+    (flag,) = [f for f in lint(_atof_mount(tmp_path, 'type')).findings
+               if f.check == 'lint_files']
+    assert "qw is '/laser', not a number, so ROS 1's static_transform_publisher reads it as 0 " \
+        "(atof) and sends '/camera_link' → '100' with a quaternion of length 0" in flag.message
+    assert "drop '100'" in flag.message and 'not checked' not in flag.message
+    (flag,) = [f for f in lint(_atof_mount(tmp_path, 'exec')).findings
+               if f.check == 'lint_files']
+    assert flag.message.endswith("qw is '/laser', not a number: static_transform_publisher "
+                                 'stops there and sends nothing')
+
+
 # ROS 1's tf package: its own static_transform_publisher, with the period last
 
 def _ros1_mount(tmp_path: Path, args: str) -> Path:

@@ -325,12 +325,10 @@ class Reader:
         for node in launched:
             if not is_static_publisher(node.package, node.executable):
                 continue
-            sent = static_edge(node.arguments, node.where, node.package)
+            sent = static_edge(node.arguments, node.where, node.package, node.ros1)
             edge: Optional[DeclaredEdge]
             if isinstance(sent, str):
-                self.problems.warn(node.where, 'static_transform_publisher: {}{}'.format(
-                    sent, '' if sent.endswith('sends nothing') else '; this transform is not '
-                    'checked'), 'static')
+                self.problems.warn(node.where, 'static_transform_publisher: ' + sent, 'static')
                 edge = unvalued_edge(node.arguments, node.where, node.package)  # frames known
             else:
                 edge = sent

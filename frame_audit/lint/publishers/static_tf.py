@@ -23,6 +23,8 @@ POSITIONAL = {8: ('x', 'y', 'z', 'yaw', 'pitch', 'roll', 'parent', 'child'),
 POSITIONAL_TF = {9: POSITIONAL[8] + ('period',), 10: POSITIONAL[9] + ('period',)}
 TF = 'tf'  # ROS 1's tf package: its static_transform_publisher takes a period
 Fields = Dict[str, Token]
+NOT_A_NUMBER = ': static_transform_publisher stops there and sends nothing'  # ROS 2's stod
+UNCHECKED = '; this transform is not checked'
 
 
 def is_static_publisher(package: object, executable: object) -> bool:
@@ -64,8 +66,7 @@ def _numbers(fields: Fields) -> Union[Dict[str, float], str]:
         try:
             numbers[name] = float(value)
         except (TypeError, ValueError):
-            return '{} is {!r}, not a number: static_transform_publisher stops there and ' \
-                'sends nothing'.format(name, value)
+            return '{} is {!r}, not a number{}'.format(name, value, NOT_A_NUMBER)
     return numbers
 
 
@@ -106,21 +107,59 @@ def _edge(fields: Fields, frames: Tuple[str, str], value: Optional[Transform],
     return DeclaredEdge(frames[0], frames[1], Where(where.file, line), VIA, True, value, lines)
 
 
-def static_edge(tokens: List[Token], where: Where,
-                package: object = 'tf2_ros') -> Union[DeclaredEdge, str]:
-    """Return the edge a static_transform_publisher's arguments declare, or why they cannot."""
-    fields = _fields(_own(tokens), package)
+def _read_by_atof(tokens: List[Token], fields: Fields, wrong: str) -> str:
+    """
+    Say what ROS 1's tf2_ros sends for a word that is no number: atof reads it as 0.
+
+    Its program takes 9 words and more as `x y z qx qy qz qw parent child` and never stops:
+    tf's form with its period (`x y z yaw pitch roll parent child period`) becomes a
+    transform from the child to the period with a quaternion of length 0, which tf2 rejects.
+    """
+    said = "{}, so ROS 1's static_transform_publisher reads it as 0 (atof)".format(
+        wrong[:-len(NOT_A_NUMBER)])
+    words = [t.value for t in tokens]
+    if len(words) == 9 and all(_number(w) for w in words[:6]) and _number(words[8]) \
+            and not _number(words[6]):
+        return '{} and sends {!r} → {!r} with a quaternion of length 0, which tf2 rejects: ' \
+            "the words are tf's form with its period last (x y z yaw pitch roll parent child " \
+            'period), which tf2_ros does not take; drop {!r}'.format(
+                said, words[7], words[8], words[8])
+    return '{}; tf2 rejects the transform if the quaternion it makes is not of length 1'.format(
+        said) if 'qw' in fields or 'qx' in fields else said
+
+
+def _number(word: object) -> bool:
+    """Return whether a word reads as a number."""
+    try:
+        float(str(word))
+    except ValueError:
+        return False
+    return True
+
+
+def static_edge(tokens: List[Token], where: Where, package: object = 'tf2_ros',
+                ros1: bool = False) -> Union[DeclaredEdge, str]:
+    """
+    Return the edge a static_transform_publisher's arguments declare, or why they cannot.
+
+    A word that is no number stops ROS 2's program (it sends nothing) and is 0 to ROS 1's
+    tf2_ros: either way what is sent is known. Anything else leaves the transform unchecked.
+    """
+    own = _own(tokens)
+    fields = _fields(own, package)
     if isinstance(fields, str):
-        return fields
+        return fields + UNCHECKED
     frames = _frames(fields)
     numbers = _numbers(fields)
     if isinstance(frames, str):
-        return frames
+        return frames + UNCHECKED
     if isinstance(numbers, str):
-        return numbers
+        if numbers.endswith(NOT_A_NUMBER):
+            return _read_by_atof(own, fields, numbers) if ros1 and package != TF else numbers
+        return numbers + UNCHECKED
     value = _transform(numbers)
     if isinstance(value, str):
-        return value
+        return value + UNCHECKED
     return _edge(fields, frames, value, where)
 
 
