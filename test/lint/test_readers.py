@@ -240,3 +240,46 @@ def test_yaml_merge_keys_are_merged_as_pyyaml_merges_them():
     document = load_yaml('a: &x {p: 1, q: 2}\nb:\n  <<: [*x, {r: 3, p: 9}]\n  q: 5\n')
     assert document['b'] == {'p': 1, 'q': 5, 'r': 3}
     assert document['b'].lines == {'p': 1, 'q': 4, 'r': 3}
+
+
+def test_an_opaque_functions_parameters_are_its_args():
+    """Bind `OpaqueFunction(function=stage, args=[...])` as launch calls stage(context, ...)."""
+    text = """
+        from launch.actions import OpaqueFunction
+
+        def stage(context, robot_namespace, d435_enable):
+            enabled = str(d435_enable.perform(context))
+            return [Node(package='p', executable='x', name='cam',
+                         parameters=[{{'use_d435': enabled}}])]
+
+        def generate_launch_description():
+            namespace = LaunchConfiguration('robot_namespace')
+            d435 = LaunchConfiguration('d435_enable')
+            return LaunchDescription([
+                DeclareLaunchArgument('d435_enable', default_value='False'),
+                OpaqueFunction(function=stage, args={})])
+    """
+    (node,) = python_launch(HEADER, text.format('[namespace, d435]')).nodes
+    assert node.inline['use_d435'].value == 'False'
+    (node,) = python_launch(HEADER, text.format('[namespace, d435]'),
+                            given={'d435_enable': 'True'}).nodes
+    assert node.inline['use_d435'].value == 'True'
+    # the twin: arguments only the run builds stay unknown
+    (node,) = python_launch(HEADER, text.format('make_arguments()')).nodes
+    assert isinstance(node.inline['use_d435'].value, Unresolved)
+
+
+def test_a_name_reassigned_under_a_known_if_takes_that_ifs_value():
+    """Read `prefix = ''` then `if namespace != '/': prefix = namespace + '/'` in order."""
+    text = """
+        def generate_launch_description():
+            prefix = ''
+            if {}:
+                prefix = 'robot1/'
+            return LaunchDescription([Node(package='p', executable='x', name='n',
+                                           parameters=[{{'frame_prefix': prefix}}])])
+    """
+    values = [python_launch(HEADER, text.format(test)).nodes[0].inline['frame_prefix'].value
+              for test in ("'a' == 'a'", "'a' == 'b'", "os.environ.get('ROBOT') == 'a'")]
+    assert values[:2] == ['robot1/', '']
+    assert isinstance(values[2], Unresolved)  # the twin: only a run knows the test

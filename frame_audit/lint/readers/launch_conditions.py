@@ -59,13 +59,13 @@ def branch_of(evaluator: Computes, call: ast.AST, parents: Dict[int, ast.AST],
                     branch.append((key, side != unless))
         above = parents.get(id(node))
         for earlier in _returned_before(node, above):  # `if x: ... return` then this
-            verdict = _test(evaluator, earlier.test)
+            verdict = if_truth(evaluator, earlier.test)
             if verdict is True:
                 return None
             if verdict is None:
                 branch.append(((file, earlier.lineno, earlier.col_offset), False))
         if isinstance(above, ast.If):
-            verdict = _test(evaluator, above.test)
+            verdict = if_truth(evaluator, above.test)
             inside = any(node is n for n in above.body)
             if verdict is not None and verdict != inside:
                 return None
@@ -127,16 +127,16 @@ def _negation(expr: ast.expr) -> Optional[ast.expr]:
     return operand if negated else None
 
 
-def _test(evaluator: Computes, test: ast.expr) -> Optional[bool]:
+def if_truth(evaluator: Computes, test: ast.expr) -> Optional[bool]:
     """Return a Python `if` test's truth where its values are known, else None."""
     if isinstance(test, ast.BoolOp):
-        verdicts = [_test(evaluator, value) for value in test.values]
+        verdicts = [if_truth(evaluator, value) for value in test.values]
         wanted = isinstance(test.op, ast.Or)
         if wanted in verdicts:
             return wanted
         return None if None in verdicts else not wanted
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        verdict = _test(evaluator, test.operand)
+        verdict = if_truth(evaluator, test.operand)
         return None if verdict is None else not verdict
     if isinstance(test, ast.Compare) and len(test.ops) == 1 \
             and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):

@@ -17,7 +17,7 @@ import operator
 import os
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set
 
-from .launch_conditions import condition_holds
+from .launch_conditions import condition_holds, if_truth, parent_map
 from .launch_values import called_name, command_description, expression_value, is_number, \
     outside, position, truth
 from ..model import Description, Unresolved
@@ -46,6 +46,8 @@ class Evaluator:
         self.defaults: Dict[str, ast.expr] = {}
         self.active: Set[str] = set()
         self.steps = 0  # a file built to re-evaluate names without bound meets a budget
+        self.sites: Dict[str, List[ast.Assign]] = {}  # each name's assignments, in order
+        self.parents = parent_map(tree)
         for node in sorted((n for n in ast.walk(tree)
                             if isinstance(n, (ast.Assign, ast.Call, ast.withitem,
                                               ast.ImportFrom))),
@@ -59,10 +61,15 @@ class Evaluator:
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
                 self._assign(node.targets[0].id, node.value)
+                self.sites.setdefault(node.targets[0].id, []).append(node)
             elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
                 self._assign(node.optional_vars.id, node.context_expr)
             elif isinstance(node, ast.Call) and called_name(node.func) == 'DeclareLaunchArgument':
                 self._declare(node)
+        functions = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+        for call in ast.walk(tree):
+            if isinstance(call, ast.Call) and called_name(call.func) == 'OpaqueFunction':
+                self._bind(call, functions)
         self.calls: Dict[str, Callable[[ast.Call], Any]] = {
             'join': self._join, 'PathJoinSubstitution': self._path_join,
             'get_package_share_directory': self._share, 'FindPackageShare': self._share,
@@ -102,6 +109,38 @@ class Evaluator:
         if previous is not None and ast.dump(value) != ast.dump(previous):
             self.ambiguous.add(name)
         self.assigned[name] = value
+
+    def _bind(self, call: ast.Call, functions: Mapping[str, ast.FunctionDef]) -> None:
+        """
+        Bind an OpaqueFunction's parameters to its args and kwargs, as launch calls it.
+
+        `OpaqueFunction(function=stage, args=[namespace, imu_enable])` runs
+        `stage(context, namespace, imu_enable)`: the parameters hold those expressions (a
+        LaunchConfiguration with its default), not names only a run knows.
+        """
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        function = keywords.get('function')
+        defined = functions.get(function.id) if isinstance(function, ast.Name) else None
+        if defined is None:
+            return
+        names = [a.arg for a in defined.args.args[1:]]  # the first is the launch context
+        given = self._written(keywords.get('args'))
+        pairs = list(zip(names, given.elts)) if isinstance(given, (ast.List, ast.Tuple)) else []
+        named = self._written(keywords.get('kwargs'))
+        if isinstance(named, ast.Dict):
+            pairs += [(key.value, value) for key, value in zip(named.keys, named.values)
+                      if isinstance(key, ast.Constant) and key.value in names]
+        for name, written in pairs:
+            value = self._written(written)
+            if value is not None and not (isinstance(value, ast.Name) and value.id == name):
+                self._assign(name, value)
+
+    def _written(self, expr: Optional[ast.expr]) -> Optional[ast.expr]:
+        """Return the expression a name stands for where the file assigns it once, else expr."""
+        if isinstance(expr, ast.Name) and expr.id in self.assigned \
+                and expr.id not in self.ambiguous:
+            return self.assigned[expr.id]
+        return expr
 
     def _declare(self, call: ast.Call) -> None:
         keywords = {k.arg: k.value for k in call.keywords}
@@ -159,13 +198,57 @@ class Evaluator:
     def _variable(self, expr: ast.Name) -> Any:
         if expr.id == '__file__' and self.path:
             return self.path
-        if expr.id not in self.assigned or expr.id in self.active or expr.id in self.ambiguous:
+        if expr.id not in self.assigned or expr.id in self.active:
             return Unresolved(expr.id)
         self.active.add(expr.id)
         try:
-            return self.value(self.assigned[expr.id])
+            value = self._flowed(expr.id) if expr.id in self.ambiguous else \
+                self.assigned[expr.id]
+            return Unresolved(expr.id) if value is None else self.value(value)
         finally:
             self.active.discard(expr.id)
+
+    def _flowed(self, name: str) -> Optional[ast.expr]:
+        """
+        Return a name's value where its `if`s are known: `ns = ''` then `if x != '/': ns = x`.
+
+        Only in one function, the first assignment under no statement that branches or loops,
+        each later one under `if`s whose tests the launch's values decide; else None.
+        """
+        sites = self.sites.get(name, [])
+        scopes = {id(self._scope(site)) for site in sites}
+        if len(sites) < 2 or len(scopes) != 1 or self._holds(sites[0], guarded=False) is not True:
+            return None
+        chosen = sites[0].value
+        for site in sites[1:]:
+            holds = self._holds(site)
+            if holds is None:
+                return None
+            chosen = site.value if holds else chosen
+        return chosen
+
+    def _scope(self, node: ast.AST) -> Optional[ast.AST]:
+        """Return the function (or module) a statement runs in."""
+        above = self.parents.get(id(node))
+        while above is not None and not isinstance(above, (ast.FunctionDef, ast.Module)):
+            above = self.parents.get(id(above))
+        return above
+
+    def _holds(self, site: ast.stmt, guarded: bool = True) -> Optional[bool]:
+        """Return whether a statement runs: its `if`s decided (None: unknown, or a loop)."""
+        node: ast.AST = site
+        above = self.parents.get(id(node))
+        while above is not None and not isinstance(above, (ast.FunctionDef, ast.Module)):
+            if isinstance(above, ast.If) and guarded and node is not above.test:
+                truth = if_truth(self, above.test)
+                if truth is None:
+                    return None
+                if truth != any(node is s for s in above.body):
+                    return False
+            elif isinstance(above, (ast.If, ast.For, ast.While, ast.Try, ast.With)):
+                return None
+            node, above = above, self.parents.get(id(above))
+        return True
 
     def _binary(self, expr: ast.BinOp) -> Any:
         left, right = self.value(expr.left), self.value(expr.right)
