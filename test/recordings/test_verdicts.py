@@ -593,10 +593,11 @@ def test_a_slash_in_the_scan_header(folder: Path, turtlebot) -> None:
     slashed = edit(drive(TURTLEBOT), '/scan',
                    lambda m: replace(m, payload=HeaderRecord('/base_scan', m.payload.stamp)))
     audited = audit(write(folder, 'tb3_scan_slash', slashed), turtlebot['config'])
-    (finding,) = audited.findings()
-    assert finding['check'] == 'connectivity' and finding['level'] == 'ERROR'
-    assert "names '/base_scan'" in finding['message'] and 'the tree has base_scan' in \
-        finding['message']
+    (finding,) = audited.findings()  # the lookups place every scan, as a message filter does
+    assert finding['check'] == 'connectivity' and finding['level'] == 'WARN'
+    assert "names '/base_scan'" in finding['message'] and "message filters strip the '/' " \
+        'and place the scan, but a node that asks lookupTransform with the id as sent is ' \
+        'refused' in finding['message']
 
 
 def test_two_static_publishers_that_disagree_in_init_and_diff(folder: Path, capsys,
@@ -958,6 +959,27 @@ def test_other_robots_get_their_pointer_and_nothing_else(folder: Path, robot: Ro
     twin = audit(record(folder, variant(robot, robot.name + '_twin')), config)
     assert twin.code == 0 and {f['check'] for f in twin.findings()} <= \
         ({'transform_values'} if robot.slash else set()), twin.findings()
+
+
+def test_a_turtlebot2_with_no_tf_static_gets_one_pointer(folder: Path) -> None:
+    """
+    A Kobuki recorded without /tf_static, its scan '/camera_depth_frame': another robot.
+
+    The scan names its own LiDAR and the tree has neither that nor the car's laser: the
+    pointer says so, and laser_offset adds no WARN of the car's laser beside it. The slash is
+    a WARN: message filters strip it. The twin, the car with no /tf_static (its scan names
+    laser), keeps its laser_offset WARN (test_offline_faults' no_tf_static).
+    """
+    kobuki = variant(OTHER_ROBOTS[0], 'kobuki_no_static', slash=False, tf_static=False,
+                     scan_frame='/camera_depth_frame')  # base_link: the wheels' parent
+    audited = audit(write(folder, kobuki.name, wheels_on_tf(drive(kobuki)), kobuki, '.bag'))
+    assert audited.code == 0 and not audited.findings('laser_offset'), audited.findings()
+    (pointer,) = [f for f in audited.findings() if 'frame-audit init' in f['message']]
+    assert "/scan's header names camera_depth_frame, which the tree lacks too" in \
+        pointer['message']
+    (slash,) = [f for f in audited.findings() if "'/camera_depth_frame'" in f['message']]
+    assert slash['level'] == 'WARN' and '(the tree has no camera_depth_frame either)' in \
+        slash['message']
 
 
 def test_one_pointer_to_init_leaves_other_causes_their_own(folder: Path) -> None:

@@ -164,7 +164,8 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
     Return whether the config's frames are not this robot's, so a missing one points to init.
 
     The tree has frames, and the base is not among them, or the data names other frames where
-    the config names its own (the scan's header frame is in the tree and is not frames.laser;
+    the config names its own (the scan's header frame is in the tree and is not frames.laser,
+    or is another frame where the tree lacks frames.laser;
     the odometry's child frame is, and is not frames.base; or a frame below the base is named
     like a LiDAR where frames.laser is absent), or most of the configured frames are absent.
     A car under its own config with SLAM down and its LiDAR mount not launched lacks two of
@@ -182,6 +183,9 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
          for frame in (odometry.child_frames if odometry else ())}
     if any(frame in store.frames and frame != want for frame, want in named):
         return True
+    if config.laser_frame and config.laser_frame not in store.frames and any(
+            frame != config.laser_frame for frame, _ in named if _ == config.laser_frame):
+        return True  # the scan names its own LiDAR, and the tree has neither (static lost)
     scans = {frame.lstrip('/') for frame in store.scan_frames}
     if config.laser_frame and config.laser_frame not in store.frames | scans and \
             config.base_frame in store.frames and lidars_by_name(store, config.base_frame):

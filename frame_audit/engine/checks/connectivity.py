@@ -194,20 +194,21 @@ def _slashed_scan(store: FrameStore, config: AuditConfig, start: float) -> List[
     """
     Report a scan header since start whose frame id starts with '/' where TF's ids do not.
 
-    tf2 refuses such an id in a lookup ("frame_ids cannot start with a '/'"), so the scan
-    cannot be placed. A robot whose transforms carry the '/' too (ROS 1's habit) has one
-    cause, which transform_values reports. Live, a driver fixed clears it once the window
-    passes, as the other header checks do.
+    tf2's message filters (RViz, costmaps, laser_geometry) strip one leading '/' before they
+    ask (MessageFilter::add, stripSlash), so they place the scan; a node that asks
+    lookupTransform with the id as sent is refused ("frame_ids cannot start with a '/'"). A
+    robot whose transforms carry the '/' too (ROS 1's habit) has one cause, which
+    transform_values reports. Live, a driver fixed clears it once the window passes.
     """
     if any(r.reason == 'leading_slash' for r in store.rejections.values()):
         return []
     return [Finding(
-        CONNECTIVITY, Level.ERROR,
-        "{}'s header names '{}' ({} messages), but tf2 refuses a frame id that starts with "
-        "'/' in a lookup (\"frame_ids cannot start with a '/'\"), so no node can place the "
-        "scan; the tree has {}: drop the '/' from the LiDAR driver's frame_id".format(
-            config.scan_topic, frame, count,
-            frame.lstrip('/') if frame.lstrip('/') in store.frames else 'no such frame'),
+        CONNECTIVITY, Level.WARN,
+        "{}'s header names '{}' ({} messages): tf2's message filters strip the '/'{}, but a "
+        'node that asks lookupTransform with the id as sent is refused ("frame_ids cannot '
+        "start with a '/'\"): drop the '/' from the LiDAR driver's frame_id".format(
+            config.scan_topic, frame, count, ' and place the scan' if frame.lstrip('/') in
+            store.frames else ' (the tree has no {} either)'.format(frame.lstrip('/'))),
         'slash:' + frame, frames=(frame,), topics=(config.scan_topic,))
         for frame, count in sorted(store.scan_frames.items())
         if frame.startswith('/') and frame.lstrip('/') and store.scan_last[frame] >= start]

@@ -62,7 +62,8 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
                            'says why)'.format(name, base), stale=True)
     scanned = _scan_frames(store, config)  # the LiDAR's edge came: nothing static was lost
     lidars = lidars_by_name(store, base)  # what init would take for this robot's LiDAR
-    if static_lost(store) and not scanned and not lidars:
+    unplaced = sorted({f.lstrip('/') for f in store.scan_frames} - {laser})
+    if static_lost(store) and not scanned and not lidars and not unplaced:
         return CheckResult(LASER, '', [Finding(
             LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
                 name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser),
@@ -89,6 +90,8 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
             'missing', frames=(base, laser), values=judged_from(store, config))])
     said = 'but {} below {} {} named like a LiDAR: set frames.laser to the LiDAR frame'.format(
         ' and '.join(lidars), base, 'is' if len(lidars) == 1 else 'are') if lidars else \
+        "but {}'s header names {}, which the tree lacks too".format(
+            config.scan_topic, ' and '.join(unplaced)) if unplaced else \
         'and no frame below {} is named like a LiDAR'.format(base)
     return CheckResult(LASER, '', [Finding(
         LASER, level, 'there is no {} frame ({}), {}; {}'.format(

@@ -250,7 +250,9 @@ class LookupWatch:
             pending = self.pending[lookup]
             if len(pending) >= MAX_PENDING:
                 self._answer(lookup, pending.popleft())
-            pending.append(Pending(stamp, frame, received + lookup.wait_s))
+            # MessageFilter::add strips one leading '/' before it asks (stripSlash)
+            pending.append(Pending(stamp, frame[1:] if frame.startswith('/') else frame,
+                                   received + lookup.wait_s))
 
     def resolve(self, before: float = math.inf) -> None:
         """Ask every pending lookup due before `before` (default: all, the recording ended)."""
