@@ -8,6 +8,7 @@ nor the store behind it. What they read back is the checks' results and a read-o
 the tree (Audit.tree) for the report, the picture, init and diff.
 """
 from dataclasses import dataclass, field
+import math
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .checks import run_checks
@@ -151,6 +152,7 @@ class Seen:
 
     finding: Finding
     first_seen_s: float
+    last_seen_s: float = -math.inf  # the last check cycle that had it
 
 
 @dataclass
@@ -164,18 +166,24 @@ class AuditLog:
 
     seen: Dict[str, Seen] = field(default_factory=dict)
     last_results: List[CheckResult] = field(default_factory=list)
+    last_at_s: float = -math.inf  # the last check cycle
 
     def record(self, results: List[CheckResult], at_s: float) -> None:
         """Remember this cycle's findings; at_s is the time into the recording."""
-        self.last_results = results
+        self.last_results, self.last_at_s = results, at_s
         for result in results:
             for finding in result.findings:
                 key = '{}:{}'.format(finding.check, finding.key)
                 seen = self.seen.get(key)
                 if seen is None:
-                    self.seen[key] = Seen(finding, at_s)
+                    seen = self.seen[key] = Seen(finding, at_s)
                 elif finding.level >= seen.finding.level:
                     seen.finding = finding
+                seen.last_seen_s = at_s
+
+    def cleared(self, seen: Seen) -> Optional[float]:
+        """Return the last cycle that had a finding the last cycle no longer has, else None."""
+        return seen.last_seen_s if seen.last_seen_s < self.last_at_s else None
 
     def findings(self) -> List[Seen]:
         """Return every finding seen, worst first, then by first appearance."""

@@ -42,6 +42,7 @@ class FindingLine:
     topics: List[str]
     first_seen_s: Optional[float]
     values: Dict[str, Any]
+    cleared_after_s: Optional[float] = None  # offline: the last check that had it, if it went
 
 
 @dataclass(frozen=True)
@@ -104,11 +105,13 @@ def build_report(source: str, duration_s: float, messages: int, tree: TreeReader
                  notes: Sequence[str] = ()) -> Report:
     """Gather the tree, each check's verdict and every finding into a report."""
     verdicts = [v for v in log.verdicts() if v.check in CHECK_IDS]
+    seen = log.findings()
+    cleared = {id(s.finding): log.cleared(s) for s in seen}  # a folded pointer holds at the end
     findings = [FindingLine(finding.check, finding.level.name, finding.message,
                             list(finding.frames), list(finding.topics), round(first_seen_s, 3),
-                            dict(finding.values))
+                            dict(finding.values), _rounded(cleared.get(id(finding))))
                 for finding, first_seen_s in one_pointer_to_init(
-                    [(s.finding, _dated(s.finding, s.first_seen_s)) for s in log.findings()])]
+                    [(s.finding, _dated(s.finding, s.first_seen_s)) for s in seen])]
     findings += [FindingLine(RECORDING, Level.WARN.name, note, [], [], round(duration_s, 3), {})
                  for note in notes]
     return Report(source, round(duration_s, 3), messages, frame_rows(tree),
@@ -116,6 +119,10 @@ def build_report(source: str, duration_s: float, messages: int, tree: TreeReader
                   audited, [SkippedLine(topic, msgtype, count, 'the audit cannot read a {} '
                                         'as this topic'.format(msgtype))
                             for (topic, msgtype), count in sorted((skipped or {}).items())])
+
+
+def _rounded(seconds: Optional[float]) -> Optional[float]:
+    return None if seconds is None else round(seconds, 3)
 
 
 def _dated(finding: Finding, first_seen_s: float) -> float:
@@ -184,8 +191,19 @@ def _frame_line(row: FrameRow) -> str:
 
 
 def _when(finding: FindingLine) -> str:
-    return '' if finding.first_seen_s is None else ' [from {:.1f} s]'.format(
-        finding.first_seen_s)
+    if finding.first_seen_s is None:
+        return ''
+    if finding.cleared_after_s is None:
+        return ' [from {:.1f} s]'.format(finding.first_seen_s)
+    return ' [from {:.1f} s; last seen at {:.1f} s, gone by the end]'.format(
+        finding.first_seen_s, finding.cleared_after_s)
+
+
+def _seen_cell(finding: FindingLine) -> str:
+    if finding.first_seen_s is None:
+        return ''
+    return '{:.1f}{}'.format(finding.first_seen_s, '' if finding.cleared_after_s is None else
+                             ' (last {:.1f}, gone by the end)'.format(finding.cleared_after_s))
 
 
 def to_text(report: Report, colour: bool = False) -> str:
@@ -236,8 +254,7 @@ def to_markdown(report: Report) -> str:
         lines += ['', '### Findings', '', '| check | level | first seen (s) | message |',
                   '| --- | --- | --- | --- |']
         lines += ['| `{}` | {} | {} | {} |'.format(
-            f.check, f.level, '' if f.first_seen_s is None else '{:.1f}'.format(f.first_seen_s),
-            _cell(f.message)) for f in report.findings]
+            f.check, f.level, _seen_cell(f), _cell(f.message)) for f in report.findings]
     if report.skipped:
         lines += ['', '### Skipped', ''] + ['- ' + _cell(line) for line in _skipped(report)]
     lines += ['', '### Frames', ''] + ['- ' + _cell(_frame_line(row)) for row in report.frames]

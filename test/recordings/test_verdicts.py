@@ -848,7 +848,8 @@ def test_a_frame_only_an_unaudited_topic_names_is_said_when_nothing_places_it(
         drive(robot), '/scan_rear', 'rear_laser'), robot, suffix), config)
     (one,) = missing.findings()
     assert one['check'] == 'connectivity' and one['level'] == 'WARN', one
-    assert 'not in the tree: rear_laser (named by /scan_rear (5 messages))' in one['message']
+    assert 'not in the tree: rear_laser (named by /scan_rear (in the first 5 messages read))' \
+        in one['message']
     assert one['frames'] == ['rear_laser'] and one['topics'] == ['/scan_rear']
     for frame in (robot.body[-1][1], ''):
         healthy = audit(write(folder, '{}_rear_{}'.format(name, frame or 'none'), second_sensor(
@@ -1091,3 +1092,27 @@ def test_rates_are_messages_over_time(folder: Path, turtlebot) -> None:
     rates = {f['frame']: f['rate_hz'] for f in stretched.report['frames']}
     assert rates['base_footprint'] == pytest.approx(30.0, abs=0.3)  # by stamps: 27.0
     assert rates['odom'] == pytest.approx(10.0, abs=0.2)
+
+
+def test_an_edge_that_stops_and_comes_again_is_gone_by_the_end(folder: Path, turtlebot) -> None:
+    """
+    Say AMCL's map → odom silent for 3 s mid-drive, odometry going on, as an ERROR then.
+
+    The report keeps it (the robot had it at that time) and says it was gone by the end: the
+    last check that had it, in JSON `cleared_after_s`. The twin: silent to the end, no such
+    time.
+    """
+    def silent(since: float, until: float):
+        def drop(message: Message) -> Optional[Message]:
+            kept = tuple(r for r in tf_of(message) if r.child != 'odom'
+                         or not since <= message.received - T0 < until)
+            return replace(message, payload=kept) if kept else None
+        return drop
+    stopped = {}
+    for name, until in (('amcl_gap', 11.0), ('amcl_gone', 99.0)):
+        messages = edit(drive(TURTLEBOT), TF_TOPIC, silent(8.0, until))
+        audited = audit(write(folder, name, messages), turtlebot['config'])
+        (stopped[name],) = [f for f in audited.findings('timing') if 'stopped' in f['message']]
+    assert 8.0 < stopped['amcl_gap']['first_seen_s'] < stopped['amcl_gap']['cleared_after_s'] \
+        < 12.0
+    assert stopped['amcl_gone']['cleared_after_s'] is None

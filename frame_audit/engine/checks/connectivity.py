@@ -166,7 +166,9 @@ def _unplaced_samples(store: FrameStore, config: AuditConfig, named: Dict[str, D
         name = frame.lstrip('/')
         if not name or name in named or name in own:
             continue
-        said = '{} (named by {})'.format(name, _named_by(topics))
+        said = '{} (named by {})'.format(name, ', '.join(
+            '{} (in the first {} read)'.format(t, plural(n, 'message'))
+            for t, n in sorted(topics.items())))
         if name not in store.frames:
             absent.append((name, said, topics))
         elif base_root is not None and store.ancestry(name)[-1] != base_root:
