@@ -349,7 +349,8 @@ def test_joint_state_publisher_in_an_xml_bringup(tmp_path):
         return write(tmp_path / name, {
             'src/rover_bringup/package.xml': package('rover_bringup'),
             'src/rover_bringup/CMakeLists.txt': cmake('rover_bringup', 'launch', 'config'),
-            'src/rover_bringup/config/controllers.yaml': CONTROLLERS,
+            'src/rover_bringup/config/controllers.yaml': CONTROLLERS.replace(
+                'joint_broad:', 'joint_state_broadcaster:'),  # the manager loads it by its type
             'src/rover_bringup/launch/arm.launch.xml': XML_BRINGUP.replace('{JSP}', jsp)})
     launch = 'src/rover_bringup/launch/arm.launch.xml'
     root = bringup('both', '')
@@ -441,3 +442,34 @@ def test_an_unbuilt_executable_is_one_finding_over_every_bringup_that_starts_it(
     assert "installs no executable 'carstate_node'" in finding.message
     assert 'src/state_estimation/launch/sim.launch.py:' in finding.message
     assert 'launched)' not in finding.message
+
+
+def _spawning(root: Path, *controllers: str) -> Path:
+    """Write the rover whose bringup spawns these controllers (with their arguments)."""
+    return write(root, {
+        'src/rover_bringup/package.xml': package('rover_bringup'),
+        'src/rover_bringup/CMakeLists.txt': cmake('rover_bringup', 'launch', 'config'),
+        'src/rover_bringup/config/controllers.yaml': CONTROLLERS,
+        'src/rover_bringup/launch/robot.launch.py': launch_py(
+            MANAGER, *("Node(package='controller_manager', executable='spawner', "
+                       'arguments={!r})'.format(list(c)) for c in controllers))})
+
+
+def test_a_spawned_controller_the_managers_file_never_types_is_said(tmp_path):
+    """
+    A spawner names diffbot_base_controller; the manager's file types diff_cont alone.
+
+    The manager loads a controller by `<name>.type`: the spawner fails and the odometry never
+    comes (a student's diff drive, its launch copied from ros2_control's demo). The twins:
+    the names the file types, and a spawner that gives its own --param-file.
+    """
+    (finding,) = [f for f in lint(_spawning(tmp_path / 'slip', ['joint_broad'],
+                                            ['diffbot_base_controller'])).findings
+                  if f.check == 'lint_nodes']
+    assert "the spawner starts 'diffbot_base_controller', which the controller manager's " \
+        'file src/rover_bringup/config/controllers.yaml gives no type' in finding.message
+    assert 'it declares diff_cont, joint_broad' in finding.message
+    for name, spawned in (('typed', (['joint_broad'], ['diff_cont'])),
+                          ('own_file', (['diffbot_base_controller', '--param-file', 'a.yaml'],))):
+        report = lint(_spawning(tmp_path / name, *spawned))
+        assert not [f for f in report.findings if f.check == 'lint_nodes'], report.findings

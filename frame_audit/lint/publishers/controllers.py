@@ -50,6 +50,32 @@ def spawned_controllers(launched: Sequence[LaunchedNode],
     return found
 
 
+def undeclared_controllers(launched: Sequence[LaunchedNode],
+                           blocks: Mapping[str, List[ParamBlock]]
+                           ) -> List[Tuple[LaunchedNode, str, List[str], List[str]]]:
+    """
+    Return each controller a spawner names that the manager's files give no type.
+
+    The controller manager loads a controller by its `<name>.type` parameter: without one,
+    the spawner's load fails and the controller never runs (what it would send never comes).
+    Judged only where every manager of the bringup has its files read and gets no other
+    parameters, and the spawner names no type or file of its own (-t, -p).
+    Returns (spawner, name, the types declared, the manager's files).
+    """
+    managers = [node for node in launched if node.executable in MANAGER]
+    files = [path for node in managers for path, _ in node.param_files]
+    if not managers or not files or not all(isinstance(path, str) and path in blocks
+                                            for path in files) \
+            or any(set(node.inline) - {'robot_description', 'use_sim_time'} for node in managers):
+        return []
+    declared = sorted(_types([str(path) for path in files], blocks))
+    return [(spawner, name, declared, [str(path) for path in files])
+            for spawner in launched if spawner.executable in SPAWNERS and not spawner.namespace
+            and not any(t.value in ('-t', '--controller-type', '-p', '--param-file')
+                        for t in spawner.arguments)
+            for name in spawner_names(spawner) if name not in declared]
+
+
 def _blocks(files: Sequence[str], blocks: Mapping[str, List[ParamBlock]]
             ) -> Iterator[ParamBlock]:
     for path in files:

@@ -16,6 +16,7 @@ from .joint_states import two_joint_state_publishers
 from .subject import Subject
 from .tree_rules import MAX_NAMED
 from ..model import are_exclusive, LaunchedNode, ParamBlock
+from ..publishers.controllers import undeclared_controllers
 from ..publishers.parameters import default_names, matches
 from ..publishers.table import Publisher
 from ..readers.install import InstalledExecutables
@@ -263,6 +264,25 @@ def executables_across(each: Sequence[Tuple[str, Subject]]) -> List[Finding]:
                                each[0][1].uninstalled)
 
 
+def undeclared_spawned(launched: Sequence[LaunchedNode],
+                       blocks: Mapping[str, List[ParamBlock]]) -> List[Finding]:
+    """Report a controller a spawner starts that the controller manager's files never type."""
+    findings = []
+    for spawner, name, declared, files in undeclared_controllers(launched, blocks):
+        close = difflib.get_close_matches(name, declared, n=1, cutoff=SLIP)
+        findings.append(Finding(
+            LINT_NODES, Level.WARN,
+            "{}: the spawner starts '{}', which the controller manager's file {} gives no "
+            "type ('{}.type'; it declares {}): the manager cannot load it, so the spawner "
+            'fails and what the controller would send (a drive controller: odom → the base) '
+            'never comes{}'.format(
+                spawner.where, name, ' and '.join(files), name,
+                first_of(declared, MAX_NAMED) or 'none',
+                "; did you mean '{}'?".format(close[0]) if close else ''),
+            'controller:{}:{}'.format(spawner.where, name), values=spawner.where.values()))
+    return findings
+
+
 def lint_nodes(subject: Subject) -> CheckResult:
     """Report the nodes the subject starts under one name, or under an executable's slip."""
     summary = 'every node a bringup starts has a name of its own and an executable its ' \
@@ -270,5 +290,6 @@ def lint_nodes(subject: Subject) -> CheckResult:
         'starts a node'
     return CheckResult(LINT_NODES, summary, same_names(list(subject.launched)) +
                        misspelled_executables(subject.launched, subject.tree.table) +
-                       two_joint_state_publishers(subject.launched, subject.blocks),
+                       two_joint_state_publishers(subject.launched, subject.blocks) +
+                       undeclared_spawned(subject.launched, subject.blocks),
                        stale=not subject.launched)
