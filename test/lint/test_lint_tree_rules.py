@@ -12,7 +12,7 @@ from frame_audit.engine.config import AuditConfig
 from frame_audit.lint import lint_workspace
 from frame_audit.reports.report import Report
 from lint_helpers import cmake, flagged, launch_py, lint, one_launch_package, one_package, \
-    package, problems, share, static_tf, summary, write
+    package, problems, rsp, share, static_tf, summary, urdf, write
 
 
 def _levels(report: Report) -> dict:
@@ -184,6 +184,40 @@ def test_one_unconnected_tree_is_one_finding(tmp_path):
     # twin: odom → slam joins the trees, nothing to say
     report = lint(_localizer(tmp_path, True))
     assert [f for f in report.findings if f.check == 'connectivity'] == []
+
+
+def _quadruped(tmp_path: Path, joint: str) -> Path:
+    """Write champ's habit: the URDF's one joint; a launch hangs camera_link from laser."""
+    return write(tmp_path / joint.split()[1], {
+        'src/dog/package.xml': package('dog'),
+        'src/dog/CMakeLists.txt': cmake('dog', 'launch', 'urdf', 'config'),
+        'src/dog/urdf/dog.urdf': urdf(joint),
+        'src/dog/config/lidar.yaml': 'urg_node:\n  ros__parameters:\n    frame_id: laser\n'
+                                     'camera:\n  ros__parameters:\n'
+                                     '    camera_frame: camera_link\n',
+        'src/dog/launch/bringup.launch.py': launch_py(
+            rsp('dog', 'dog.urdf'),
+            "Node(package='urg_node', executable='urg_node_driver', name='urg_node', "
+            'parameters=[{}])'.format(share('dog', 'config', 'lidar.yaml')),
+            "Node(package='cam', executable='camera', name='camera', "
+            'parameters=[{}])'.format(share('dog', 'config', 'lidar.yaml'))),
+        'src/dog/launch/depth.launch.py': launch_py(static_tf('laser', 'camera_link')),
+    })
+
+
+def test_a_frame_under_two_parents_joins_neither_tree_to_the_other(tmp_path):
+    """
+    Keep laser → camera_link and base_link → camera_link, alternatives, apart as tf2 does.
+
+    laser reaches base_link in neither, so the driver's frame is in another tree; camera_link
+    reaches it in one, so whether it does is not said (the old reading joined them both
+    ways and called all well). The twin: the URDF mounts laser, the camera hangs below it.
+    """
+    (apart,) = [f for f in lint(_quadruped(tmp_path, 'base_link camera_link 0.2')).findings
+                if f.check == 'connectivity']
+    assert "urg_node's frame_id is laser, but that frame is in another tree" in apart.message
+    report = lint(_quadruped(tmp_path, 'base_link laser 0.2'))
+    assert not [f for f in report.findings if f.check == 'connectivity'], report.findings
 
 
 # a TurtleBot-like fleet: base_footprint above base_link, odometry from the simulator

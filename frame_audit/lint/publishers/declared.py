@@ -114,8 +114,15 @@ class Declared:
             value, frame = above[0].value * value, above[0].key[0]
         return value
 
-    def component_of(self) -> Dict[str, str]:
-        """Return frame → a representative of its connected tree (edges taken both ways)."""
+    def component_of(self) -> Tuple[Dict[str, str], Set[str]]:
+        """
+        Return frame → a representative of its tree, and the trees that hang undecided.
+
+        tf2 gives a frame one parent: a frame two alternatives give parents in two trees
+        (a camera under the LiDAR in one bringup, under the base in another) joins neither
+        tree to the other. Its subtree is one of its own, undecided: it reaches whichever
+        parent last sent it.
+        """
         root: Dict[str, str] = {}
 
         def find(frame: str) -> str:
@@ -125,7 +132,20 @@ class Declared:
                 frame = root[frame]
             return frame
 
+        parents: Dict[str, Set[str]] = {}
+        for edge in self.edges:
+            parents.setdefault(edge.key[1], set()).add(edge.key[0])
+            for frame in edge.key:
+                find(frame)
         for edge in self.edges:
             parent, child = edge.key
-            root[find(parent)] = find(child)
-        return {frame: find(frame) for frame in list(root)}
+            if len(parents[child]) == 1:
+                root[find(parent)] = find(child)
+        undecided = set()
+        for child, above in parents.items():
+            if len({find(parent) for parent in above}) == 1:
+                root[find(next(iter(above)))] = find(child)
+            elif len(above) > 1:
+                undecided.add(child)
+        mapping = {frame: find(frame) for frame in list(root)}
+        return mapping, {mapping[child] for child in undecided}

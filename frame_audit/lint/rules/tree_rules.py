@@ -599,7 +599,7 @@ def _bridge_frame(frame: str, declared: Declared) -> str:
 
 def check_connectivity(declared: Declared) -> CheckResult:
     """Check that every frame a node's parameters name is declared and reaches the base."""
-    frames, components = declared.frames, declared.component_of()
+    frames, (components, undecided) = declared.frames, declared.component_of()
     base = components.get(declared.config.base_frame)
     chain = [f for f in _chain(declared) if f in components]
     broken = {components[f] for f in chain if components[f] != base}  # chain_order's finding
@@ -632,7 +632,7 @@ def check_connectivity(declared: Declared) -> CheckResult:
                 declared.scope, PUBLISHERS, possible, as_link([frame], declared),
                 "; did you mean '{}'?".format(close[0]) if close else '')
         elif base is not None and components[frame] != base \
-                and components[frame] not in broken:
+                and components[frame] not in broken | undecided:
             if components[frame] in apart:
                 also.setdefault(apart[components[frame]], []).append("{}'s {} {} ({})".format(
                     node.node, leaf(param.name), frame, param.where))
