@@ -272,3 +272,19 @@ def test_odom_missing_above_a_footprint_names_the_edge_to_send(tmp_path):
     # healthy twin: the odometry sends odom → base_footprint, as REP 105 allows
     report = lint(_fleet(tmp_path, 'base_footprint'))
     assert problems(report) == set(), [f.message for f in report.findings]
+
+
+def test_a_possible_sender_is_named_once_for_all_its_reasons(tmp_path):
+    """
+    A node the table does not know, its parameter file unreadable: one node, named once.
+
+    A team's pure pursuit node may send odom → base_link for all the lint knows; it was named
+    twice (its parameters, its executable), at one place.
+    """
+    root = one_launch_package(tmp_path / 'team', 'team_bringup', 'robot.launch.py', launch_py(
+        static_tf('map', 'odom'), static_tf('base_link', 'laser', '--x', '0.2'),
+        "Node(package='pursuit', executable='pursuit_node', name='pursuit_node', "
+        "parameters=[LaunchConfiguration('params')])"))
+    (chain,) = [f for f in lint(root).findings if f.check == 'chain_order']
+    assert chain.message.count('robot.launch.py:') == 1, chain.message
+    assert 'pursuit_node' in chain.message

@@ -137,7 +137,7 @@ def test_the_yaml_launch_reader_starts_its_nodes_at_their_package_lines():
     assert [(node.name, node.where.line) for node in read.nodes] == [('a', 3), ('b', 7)]
 
 
-# -- habits of held-out workspaces (round four): each with the twin that keeps its reading -----
+# -- what launch files run, as launch runs them: each with the twin that keeps its reading ------
 
 def test_a_node_only_an_unstarted_event_handler_holds_is_not_started():
     """Start no rviz handed to OnProcessExit whose handler's place is commented out."""

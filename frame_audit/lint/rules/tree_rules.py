@@ -254,6 +254,9 @@ def unknown_senders(declared: Declared) -> Tuple[Level, str]:
         return Level.ERROR, ''
     possible = list({what: (what, where) for what, where in reversed(declared.possible)}
                     .values())[::-1]  # each sender once, at its first place
+    places = {where: (what, where) for what, where in reversed(possible) if where}
+    possible = [(what, where) for what, where in possible  # one node, one name: its first
+                if not where or places[where] == (what, where)]
     named = first_of(['{} at {}'.format(what, where) if where else what
                       for what, where in possible], MAX_NAMED)
     return Level.WARN, ('; {} may send it: the lint does not know {}. Say what a node of yours '
