@@ -154,7 +154,7 @@ from launch_ros.actions import Node
 
 
 def _setup(context):
-    path = os.path.join(get_package_share_directory('sim_car'), 'config', 'mount.yaml')
+    path = {PATH}
     with open(path) as handle:
         mount = yaml.safe_load(handle)['base_link_to_laser']
     return [Node(package='tf2_ros', executable='static_transform_publisher',
@@ -167,12 +167,16 @@ def generate_launch_description():
 """
 
 
-def _sim_car(tmp_path: Path, x: str, z: str) -> Path:
-    return write(tmp_path / x.replace("'", ''), {
+OWN_MOUNT = "os.path.join(get_package_share_directory('sim_car'), 'config', 'mount.yaml')"
+
+
+def _sim_car(tmp_path: Path, x: str, z: str, path: str = "'/etc/sim_car/mount.yaml'") -> Path:
+    return write(tmp_path / (x.replace("'", '') + str(len(path))), {
         'src/sim_car/package.xml': package('sim_car'),
         'src/sim_car/CMakeLists.txt': cmake('sim_car', 'launch', 'config'),
         'src/sim_car/config/mount.yaml': 'base_link_to_laser:\n  x: 0.27\n  z: 0.11\n',
-        'src/sim_car/launch/sim.launch.py': MOUNT.replace('{X}', x).replace('{Z}', z),
+        'src/sim_car/launch/sim.launch.py': MOUNT.replace('{X}', x).replace('{Z}', z).replace(
+            '{PATH}', path),
     })
 
 
@@ -184,7 +188,7 @@ def _measured() -> AuditConfig:
 
 
 def test_frames_written_beside_unknown_numbers_are_declared(tmp_path):
-    """base_link → laser is sent, its numbers the launch's: not 'in no declared transform'."""
+    """base_link → laser is sent, its numbers from a file outside the workspace: unknown."""
     root = _sim_car(tmp_path, "str(mount['x'])", "str(mount['z'])")
     report = lint_workspace(root, _measured())
     assert [f for f in report.findings if f.check == 'chain_order'] == [], \
@@ -197,11 +201,14 @@ def test_frames_written_beside_unknown_numbers_are_declared(tmp_path):
 
 
 def test_written_numbers_are_judged_against_the_measured_mount(tmp_path):
-    """The twin: the same mount written out is read, and agrees with the measurement."""
-    report = lint_workspace(_sim_car(tmp_path, "'0.27'", "'0.11'"), _measured())
-    assert [f.message for f in report.findings if f.level in ('WARN', 'ERROR')] == []
-    (offset,) = [c for c in report.checks if c.check == 'laser_offset']
-    assert offset.level == 'OK' and '(0.2700, 0.0000, 0.1100)' in offset.message, offset.message
+    """The twins: the mount written out, or read from the package's own mount.yaml."""
+    for x, z, path in (("'0.27'", "'0.11'", "'/etc/sim_car/mount.yaml'"),
+                       ("str(mount['x'])", "str(mount['z'])", OWN_MOUNT)):
+        report = lint_workspace(_sim_car(tmp_path, x, z, path), _measured())
+        assert [f.message for f in report.findings if f.level in ('WARN', 'ERROR')] == []
+        (offset,) = [c for c in report.checks if c.check == 'laser_offset']
+        assert offset.level == 'OK' and '(0.2700, 0.0000, 0.1100)' in offset.message, \
+            offset.message
 
 
 def test_a_lidar_distance_parameter_against_the_description(tmp_path):

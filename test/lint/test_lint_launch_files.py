@@ -8,8 +8,8 @@ the package's own modules, remappings of /tf: values only a running launch knows
 """
 from pathlib import Path
 
-from lint_helpers import cmake, launch_py, line_of, lint, one_launch_package, package, parents, \
-    problems, share, summary, write
+from lint_helpers import cmake, launch_py, line_of, lint, one_launch_package, one_package, \
+    package, parents, problems, share, static_tf, summary, write
 
 
 # a mower whose launch reads its frame names from mower.yaml inside an OpaqueFunction
@@ -35,15 +35,17 @@ def setup(context):
 
 def generate_launch_description():
     return LaunchDescription([
-        DeclareLaunchArgument('mower', default_value=os.path.join(
-            get_package_share_directory('mower_bringup'), 'config', 'mower.yaml')),
+        DeclareLaunchArgument('mower', default_value={MOWER}),
         OpaqueFunction(function=setup),
     ])
 """
 
 
-def _mower(tmp_path: Path, world: str) -> Path:
-    return write(tmp_path / world.split("'")[3].replace('[', '_').strip(']'), {
+IN_WORKSPACE = "os.path.join(get_package_share_directory('mower_bringup'), 'config', 'mower.yaml')"
+
+
+def _mower(tmp_path: Path, world: str, mower: str = "'/etc/mower/mower.yaml'") -> Path:
+    return write(tmp_path / (world.split("'")[3].replace('[', '_').strip(']') + str(len(mower))), {
         'src/mower_bringup/package.xml': package('mower_bringup'),
         'src/mower_bringup/CMakeLists.txt': cmake('mower_bringup', 'launch', 'config'),
         'src/mower_bringup/config/mower.yaml': 'frames: {map: map, odom: odom}\n',
@@ -55,17 +57,25 @@ def _mower(tmp_path: Path, world: str) -> Path:
                 base_link_frame: base_link
                 world_frame: map
             """,
-        'src/mower_bringup/launch/mower.launch.py': MOWER_LAUNCH.replace('{WORLD}', world),
+        'src/mower_bringup/launch/mower.launch.py': MOWER_LAUNCH.replace(
+            '{WORLD}', world).replace('{MOWER}', mower),
     })
 
 
 def test_a_frame_known_only_at_launch_makes_the_edge_unknown_not_a_traceback(tmp_path):
-    """world_frame: mower['frames']['map'] is the launch's to know: the EKF may send anything."""
-    report = lint(_mower(tmp_path, "{'world_frame': mower['frames']['map'], 'publish_tf': True}"))
+    """
+    Say world_frame: mower['frames']['map'] from a file outside the workspace is unknown.
+
+    The EKF may send anything. The twins: the argument's default is the workspace's own
+    mower.yaml, read as launch reads it; the frame written out.
+    """
+    world = "{'world_frame': mower['frames']['map'], 'publish_tf': True}"
+    report = lint(_mower(tmp_path, world))
     assert 'map' not in parents(report).get('odom', ())  # never its defaults
     said = ' '.join(f.message for f in report.findings)
     assert 'ekf_global' in said and 'may send it' in said, report.findings
     assert not [f for f in report.findings if f.level == 'ERROR'], report.findings
+    assert parents(lint(_mower(tmp_path, world, IN_WORKSPACE)))['odom'] == ('map',)
     # twin: the frame written out, the EKF's map → odom is declared; what stays unsaid is
     # odom → base_link, and nothing else could send it now: an ERROR at base_link_frame
     root = _mower(tmp_path, "{'world_frame': 'map', 'publish_tf': True}")
@@ -473,3 +483,57 @@ def test_a_constant_imported_under_a_name_of_its_own_is_known(tmp_path):
         assert parents(report).get('laser') == ('base_link',), report.findings
         assert not [f for f in report.findings if 'known only' in f.message], report.findings
         assert '3.1416' in summary(report, 'laser_offset'), summary(report, 'laser_offset')
+
+
+# a racing team's launch that reads its own YAML to choose its controller
+
+CHOOSER = """
+import os
+import yaml
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import IncludeLaunchDescription
+from launch.launch_description_sources import PythonLaunchDescriptionSource
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    share = get_package_share_directory('car')
+    config = yaml.load(open(os.path.join(share, 'config', '{file}')), Loader=yaml.Loader)
+    alg = config['car']['ros__parameters']['algorithm']
+    tracking = config['car']['ros__parameters'].get('tracking', False)
+    if tracking:
+        alg = Node(package='controllers', executable='track', name='track')
+    elif f'{{alg}}' != 'rl':
+        alg = Node(package='controllers', executable=f'{{alg}}_policy', name='policy')
+    else:
+        alg = IncludeLaunchDescription(PythonLaunchDescriptionSource(
+            os.path.join(share, 'launch', f'{{alg}}.launch.py')))
+    return LaunchDescription([alg])
+"""
+
+
+def _chooser(tmp_path: Path, algorithm: str, file: str = 'car.yaml') -> Path:
+    """Write the team's package: its YAML names the algorithm, rl's launch sends a mount."""
+    return one_package(tmp_path / (algorithm + file), 'car', {
+        'config/car.yaml': 'car:\n  ros__parameters:\n    algorithm: {}\n'.format(algorithm),
+        'launch/car.launch.py': CHOOSER.format(file=file),
+        'launch/rl.launch.py': launch_py(static_tf('base_link', 'laser', '--x', '0.2'))})
+
+
+def test_a_launch_decides_by_the_yaml_of_its_own_package(tmp_path):
+    """
+    Read yaml.load(open(share/config/car.yaml))'s algorithm, and the if/elif it decides.
+
+    'ftg' starts ftg_policy, and the include is never reached (the held-out round's "known
+    only when the launch runs" three times): rl.launch.py is a bringup of its own. The twins:
+    'rl' includes it; a YAML file the workspace does not hold stays unknown.
+    """
+    report = lint(_chooser(tmp_path, 'ftg'))
+    assert problems(report) == set(), report.findings
+    assert '2 bringups' in summary(report, 'lint_files')  # rl.launch.py stands alone
+    report = lint(_chooser(tmp_path, 'rl'))
+    assert '1 bringup:' in summary(report, 'lint_files')  # car.launch.py includes it
+    assert parents(report)['laser'] == ('base_link',), report.findings
+    report = lint(_chooser(tmp_path, 'rl', 'elsewhere.yaml'))
+    assert any('known only when the launch runs' in f.message for f in report.findings)

@@ -6,8 +6,8 @@ A Python launch file's expressions computed statically, from the file and the wo
 Values are computed the way the launch would compute them where that needs no running launch:
 literals, names assigned in the file, os.path.join, PathJoinSubstitution, pathlib's `/`,
 Path(a, b, c) and joinpath, get_package_share_directory and FindPackageShare (a package of the
-workspace), FindExecutable, and LaunchConfiguration: the value the launch is given, else its
-DeclareLaunchArgument default.
+workspace), FindExecutable, LaunchConfiguration: the value the launch is given, else its
+DeclareLaunchArgument default, and the data of a YAML file of the workspace it loads.
 Anything else is Unresolved.
 """
 import ast
@@ -15,7 +15,10 @@ import copy
 import math
 import operator
 import os
+from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set
+
+import yaml
 
 from .launch_conditions import condition_holds, if_truth, parent_map
 from .launch_values import called_name, command_description, expression_value, is_number, \
@@ -27,6 +30,8 @@ ARITHMETIC: Dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
     ast.Div: operator.truediv}
 MAX_STEPS = 200000  # expression evaluations per launch file
+BRANCHING = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith,
+             ast.Match, ast.match_case, ast.ExceptHandler)  # what runs a statement maybe
 MAX_VALUE = 100000  # characters (or items) in one computed value
 
 
@@ -87,6 +92,8 @@ class Evaluator:
             'open': self._description, 'read': self._read, 'read_text': self._read,
             'process_file': self._description, 'Command': self._command,
             'PythonExpression': self._python_expression, 'dirname': self._dirname,
+            'safe_load': self._yaml, 'load': self._yaml, 'full_load': self._yaml,
+            'get': self._get,
             'ThisLaunchFileDir': lambda call: os.path.dirname(self.path) if self.path else
             Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
             **(calls or {}),
@@ -181,6 +188,8 @@ class Evaluator:
             return self.calls[called_name(expr.func)](expr)
         if isinstance(expr, ast.Attribute) and ast.unparse(expr) in CONSTANTS:
             return CONSTANTS[ast.unparse(expr)]
+        if isinstance(expr, ast.Subscript):  # config['car']['ros__parameters']['algorithm']
+            return self._item(self.value(expr.value), self.value(expr.slice), expr)
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
             number = self.value(expr.operand)
             return -number if is_number(number) else Unresolved(ast.unparse(expr))
@@ -202,30 +211,54 @@ class Evaluator:
             return Unresolved(expr.id)
         self.active.add(expr.id)
         try:
-            value = self._flowed(expr.id) if expr.id in self.ambiguous else \
-                self.assigned[expr.id]
+            value = self._flowed(expr.id, position(expr)) if self._branched(expr.id) else None
+            if value is None and expr.id not in self.ambiguous:
+                value = self.assigned[expr.id]
             return Unresolved(expr.id) if value is None else self.value(value)
         finally:
             self.active.discard(expr.id)
 
-    def _flowed(self, name: str) -> Optional[ast.expr]:
+    def _branched(self, name: str) -> bool:
+        """Return whether a name is assigned again under an `if` (or a loop)."""
+        return any(self._holds(site, guarded=False) is None
+                   for site in self.sites.get(name, [])[1:])
+
+    def _flowed(self, name: str, at: tuple) -> Optional[ast.expr]:
         """
-        Return a name's value where its `if`s are known: `ns = ''` then `if x != '/': ns = x`.
+        Return a name's value where it is read (at): `ns = ''` then `if x != '/': ns = x`.
 
         Only in one function, the first assignment under no statement that branches or loops,
-        each later one under `if`s whose tests the launch's values decide; else None.
+        each later one before the read under `if`s whose tests the launch's values decide;
+        else None. A read with no place of its own takes every assignment.
         """
-        sites = self.sites.get(name, [])
+        sites = [site for site in self.sites.get(name, [])  # those done before the read
+                 if at[0] is None or (site.end_lineno, site.end_col_offset) <= at]
         scopes = {id(self._scope(site)) for site in sites}
         if len(sites) < 2 or len(scopes) != 1 or self._holds(sites[0], guarded=False) is not True:
             return None
         chosen = sites[0].value
         for site in sites[1:]:
-            holds = self._holds(site)
+            holds = self._as(name, chosen, lambda: self._holds(site))
             if holds is None:
                 return None
-            chosen = site.value if holds else chosen
+            if holds:  # `alg = Node(executable=f'{alg}_policy')` reads the value so far
+                chosen = _Rebound(name, chosen).visit(copy.deepcopy(site.value))
         return chosen
+
+    def _as(self, name: str, value: ast.expr, run: Callable[[], Any]) -> Any:
+        """Run with a name standing for one value: `elif f'{alg}' != 'rl'` reads alg so far."""
+        saved = self.assigned[name], name in self.ambiguous, name in self.active
+        self.assigned[name] = value
+        self.ambiguous.discard(name)
+        self.active.discard(name)
+        try:
+            return run()
+        finally:
+            self.assigned[name] = saved[0]
+            if saved[1]:
+                self.ambiguous.add(name)
+            if saved[2]:
+                self.active.add(name)
 
     def _scope(self, node: ast.AST) -> Optional[ast.AST]:
         """Return the function (or module) a statement runs in."""
@@ -245,7 +278,7 @@ class Evaluator:
                     return None
                 if truth != any(node is s for s in above.body):
                     return False
-            elif isinstance(above, (ast.If, ast.For, ast.While, ast.Try, ast.With)):
+            elif isinstance(above, BRANCHING):
                 return None
             node, above = above, self.parents.get(id(above))
         return True
@@ -386,6 +419,46 @@ class Evaluator:
         if not isinstance(path, str) or not isinstance(mappings, dict):
             return Unresolved(ast.unparse(call))
         return Description(path, tuple((str(k), str(v)) for k, v in mappings.items()))
+
+    @staticmethod
+    def _item(container: Any, key: Any, expr: ast.expr) -> Any:
+        """Return container[key] where both are known, else Unresolved."""
+        if isinstance(container, dict) and isinstance(key, (str, int, float, bool)) \
+                and key in container:
+            return container[key]
+        if isinstance(container, list) and isinstance(key, int) and -len(container) <= key \
+                < len(container):
+            return container[key]
+        return Unresolved(ast.unparse(expr))
+
+    def _get(self, call: ast.Call) -> Any:
+        """Return a known dict's .get(key, default); another receiver's (os.environ): unknown."""
+        container = self._receiver(call)
+        key = self.value(call.args[0]) if call.args else None
+        if not isinstance(container, dict) or not isinstance(key, (str, int, float, bool)):
+            return Unresolved(ast.unparse(call))
+        return container[key] if key in container else \
+            self.value(call.args[1]) if len(call.args) > 1 else None
+
+    def _yaml(self, call: ast.Call) -> Any:
+        """
+        Return yaml.safe_load(open(path)) (or load, full_load) of a workspace file: its data.
+
+        A launch file that reads its own package's YAML (an algorithm, a flag) decides by it.
+        Only a file under a workspace package's share is read, bounded as build files are.
+        """
+        from .install import build_file  # install reads setup.py through this evaluator
+        from .markup import load_yaml
+
+        source = self.value(call.args[0]) if call.args and isinstance(call.func, ast.Attribute) \
+            and ast.unparse(call.func.value) == 'yaml' else None
+        path = source.path if isinstance(source, Description) else None
+        text = build_file(Path(path)) if path is not None and any(
+            path.startswith(share + os.sep) for share in self.packages.values()) else None
+        try:
+            return Unresolved(ast.unparse(call)) if text is None else load_yaml(text)
+        except (yaml.YAMLError, ValueError, RecursionError):
+            return Unresolved(ast.unparse(call))
 
     def _read(self, call: ast.Call) -> Any:
         source = self._receiver(call)
