@@ -149,6 +149,7 @@ class LaunchedNode:
     arguments: List[Token] = field(default_factory=list)
     param_files: List[Tuple[Any, Where]] = field(default_factory=list)
     inline: Dict[str, Param] = field(default_factory=dict)
+    inline_at: Dict[str, int] = field(default_factory=dict)  # files given before it (else all)
     remappings: List[Tuple[Any, Any]] = field(default_factory=list)  # (from, to) as written
     rosparam_at: List[Where] = field(default_factory=list)  # ROS 1's <rosparam file> loads
     again: Optional[Where] = None  # the Node(...) this is, put into a list of actions again

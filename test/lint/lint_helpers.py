@@ -137,11 +137,12 @@ def planned(tmp_path: Path, files: Dict[str, str], entries: Sequence[str] = (),
     return plan(collected(tmp_path, files), entries, given or {})
 
 
-def python_launch(*parts: str, given: Mapping[str, str] = None) -> LaunchRead:
+def python_launch(*parts: str, given: Mapping[str, str] = None,
+                  packages: Mapping[str, str] = None) -> LaunchRead:
     """Return what a Python launch file of these texts starts, with these launch arguments."""
     text = ''.join(textwrap.dedent(part) for part in parts).lstrip('\n')
-    return read_python_launch(ast.parse(text), 'launch/x.launch.py', {}, given or {},
-                              '/nowhere/launch/x.launch.py')
+    return read_python_launch(ast.parse(text), 'launch/x.launch.py', packages or {},
+                              given or {}, '/nowhere/launch/x.launch.py')
 
 
 def names(nodes: Sequence) -> list:

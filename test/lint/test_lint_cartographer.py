@@ -126,9 +126,14 @@ def test_a_cartographer_argument_without_a_value_is_named(tmp_path):
 
 
 def test_find_package_share_by_keyword_leads_to_the_lua_file(tmp_path):
-    """Find the .lua through FindPackageShare(package=...).find(...), as LIMO's launch does."""
+    """
+    Find the .lua through FindPackageShare(package=...).find(...), as LIMO's launch does.
+
+    launch_ros's find(package_name) is its own argument's share: the twin's unknown name is
+    the one .find is given.
+    """
     def carto(package: str) -> Path:
-        share = "FindPackageShare(package={}).find('carto')".format(package)
+        share = "FindPackageShare(package='carto').find({})".format(package)
         return _carto_alone(tmp_path, share, "'diff.lua'")
 
     report = lint(carto("'carto'"), measured=False)

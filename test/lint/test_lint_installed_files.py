@@ -9,7 +9,7 @@ leads elsewhere.
 from pathlib import Path
 
 from lint_helpers import cmake, launch_py, lint, only_problem, package, parents, problems, share, \
-    write
+    summary, write
 
 
 # a tracked base whose setup.py installs config/*.yaml, and its cartographer .lua
@@ -263,3 +263,37 @@ def test_a_launch_file_its_package_does_not_install_is_not_judged_by_the_install
     assert "installs no executable 'old_odom'" in found['lint_nodes']
     (files,) = [c for c in report.checks if c.check == 'lint_files']
     assert 'do not install' not in files.message
+
+
+def _rovers(tmp_path: Path, ignored: bool) -> Path:
+    """Write a rover's bringup and a simulator package, colcon-ignored or not, sending twice."""
+    double = launch_py("Node(package='tf2_ros', executable='static_transform_publisher', "
+                       "arguments=['--frame-id', 'odom', '--child-frame-id', 'base_link'])",
+                       "Node(package='tf2_ros', executable='static_transform_publisher', "
+                       "arguments=['--frame-id', 'map', '--child-frame-id', 'base_link'])")
+    root = write(tmp_path / str(ignored), {
+        'src/rover/package.xml': package('rover'),
+        'src/rover/CMakeLists.txt': cmake('rover', 'launch'),
+        'src/rover/launch/rover.launch.py': launch_py(
+            "Node(package='tf2_ros', executable='static_transform_publisher', "
+            "arguments=['--frame-id', 'base_link', '--child-frame-id', 'laser'])"),
+        'src/rover_gazebo/package.xml': package('rover_gazebo'),
+        'src/rover_gazebo/CMakeLists.txt': cmake('rover_gazebo', 'launch'),
+        'src/rover_gazebo/launch/sim.launch.py': double})
+    if ignored:
+        (root / 'src/rover_gazebo/COLCON_IGNORE').touch()
+    return root
+
+
+def test_a_package_colcon_ignores_is_not_read_and_said(tmp_path):
+    """
+    Read nothing below a folder holding COLCON_IGNORE: colcon never builds it (osr_gazebo).
+
+    Its launch files cannot run, so their two parents of base_link are no finding; the
+    summary names the folder. The twin: the same package built gets its ERROR.
+    """
+    report = lint(_rovers(tmp_path, True))
+    assert problems(report) == set(), report.findings
+    assert 'COLCON_IGNORE): src/rover_gazebo' in summary(report, 'lint_files')
+    report = lint(_rovers(tmp_path, False))
+    assert [f.level for f in report.findings if f.check == 'parent_uniqueness'] == ['ERROR']

@@ -516,3 +516,46 @@ def test_a_block_no_started_node_has_in_a_file_for_one_node(tmp_path):
     for block, loaders in (('lidar_0', 1), ('sick_tim_5xx', 2)):
         report = lint(_lidar_driver(tmp_path, block, loaders), measured=False)
         assert not [f for f in report.findings if f.check == 'lint_parameters']
+
+
+# CHAMP's ROS 2 bringup: two EKFs, an inline default before the file that overrides it
+
+CHAMP_EKFS = """
+base_to_footprint_ekf:
+  ros__parameters:
+    odom_frame: base_footprint
+    world_frame: base_footprint
+footprint_to_odom_ekf:
+  ros__parameters:
+    odom_frame: odom
+    base_link_frame: base_footprint
+    world_frame: odom
+"""
+
+
+def _champ(tmp_path: Path, inline_first: bool) -> Path:
+    """Write two ekf_nodes, each given base_link_frame inline and the file, in this order."""
+    ekfs = share('quad', 'config', 'ekfs.yaml')
+    given = "{{'base_link_frame': 'base_link'}}, {}".format(ekfs) if inline_first else \
+        "{}, {{'base_link_frame': 'base_link'}}".format(ekfs)
+    return one_package(tmp_path / str(inline_first), 'quad', {
+        'config/ekfs.yaml': CHAMP_EKFS,
+        'launch/bringup.launch.py': launch_py(*(
+            "Node(package='robot_localization', executable='ekf_node', name={!r}, "
+            'parameters=[{}])'.format(name, given)
+            for name in ('base_to_footprint_ekf', 'footprint_to_odom_ekf')))})
+
+
+def test_a_parameter_file_after_an_inline_default_overrides_it(tmp_path):
+    """
+    ROS 2 applies a node's parameters in list order: the file given second wins.
+
+    CHAMP's footprint_to_odom_ekf gets base_link_frame: base_link inline, then its file's
+    base_footprint: odom → base_footprint → base_link, no second parent (it was a false
+    ERROR). The twin: the inline dict last wins, and base_link has two parents.
+    """
+    report = lint(_champ(tmp_path, True))
+    assert problems(report) == set(), report.findings
+    assert parents(report)['base_footprint'] == ('odom',)
+    report = lint(_champ(tmp_path, False))
+    assert [f.level for f in report.findings if f.check == 'parent_uniqueness'] == ['ERROR']

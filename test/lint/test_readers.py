@@ -283,3 +283,72 @@ def test_a_name_reassigned_under_a_known_if_takes_that_ifs_value():
               for test in ("'a' == 'a'", "'a' == 'b'", "os.environ.get('ROBOT') == 'a'")]
     assert values[:2] == ['robot1/', '']
     assert isinstance(values[2], Unresolved)  # the twin: only a run knows the test
+
+
+def test_a_function_nothing_live_calls_starts_nothing():
+    """
+    Start no node of an old helper nothing calls, nor of one whose result nothing reads.
+
+    warehouse_bot's old launch kept nav2_setup() and generate_amcl_node(), its AMCL's place
+    in the list commented out. The twin: the helper's result in the list starts its node.
+    """
+    text = """
+        def old_setup(context):
+            return [Node(package='nav2_controller', executable='controller_server',
+                         name='controller_server')]
+
+        def make_amcl(namespace):
+            return Node(package='nav2_amcl', executable='amcl', name='amcl',
+                        namespace=namespace)
+
+        def generate_launch_description():
+            amcl_node = make_amcl('robot_1')
+            return LaunchDescription([
+                Node(package='demo_nodes_cpp', executable='talker', name='talker'),
+                {}
+            ])
+    """
+    assert names(python_launch(HEADER, text.format('# amcl_node,')).nodes) == ['talker']
+    assert sorted(names(python_launch(HEADER, text.format('amcl_node,')).nodes)) == [
+        'amcl', 'talker']
+
+
+def test_a_parameter_dict_given_by_name_is_inline_parameters():
+    """
+    Read `overrides = {}` then `if sync: overrides = {...}` as a dict, never a file named '{}'.
+
+    Sigyn's camera launch (after depthai's) hands such names to parameters=[...]. Its twin:
+    the flag on, the dict's nested keys are dotted as launch_ros flattens them.
+    """
+    text = """
+        def generate_launch_description():
+            sync = '{}'
+            overrides = {{}}
+            if sync == 'true':
+                overrides = {{'rgb': {{'i_synced': True}}}}
+            return LaunchDescription([Node(package='depthai_ros_driver', executable='camera',
+                                           name='camera', parameters=[overrides])])
+    """
+    (node,) = python_launch(HEADER, text.format('false')).nodes
+    assert node.param_files == [] and node.inline == {}
+    (node,) = python_launch(HEADER, text.format('true')).nodes
+    assert node.param_files == [] and node.inline['rgb.i_synced'].value is True
+
+
+def test_find_package_share_find_names_its_own_package():
+    """Read `FindPackageShare(package=' osr_gazebo').find('osr_gazebo')` as .find's package."""
+    text = """
+        from launch_ros.substitutions import FindPackageShare
+
+        def generate_launch_description():
+            share = FindPackageShare(package=' osr_gazebo').find({!r})
+            return LaunchDescription([Node(package='p', executable='x', name='n',
+                                           parameters=[os.path.join(share, 'a.yaml')])])
+    """
+
+    def files(name: str) -> list:
+        read = python_launch(HEADER, text.format(name),
+                             packages={'osr_gazebo': '/share/osr_gazebo'})
+        return [path for path, _ in read.nodes[0].param_files]
+    assert files('osr_gazebo') == ['/share/osr_gazebo/a.yaml']
+    assert files('other_pkg') != ['/share/osr_gazebo/a.yaml']  # the twin: .find's own

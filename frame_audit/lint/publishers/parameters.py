@@ -3,8 +3,9 @@
 """
 Which parameters each launched node gets, merged as ROS 2 applies them.
 
-A launched node gets the blocks of its parameter files that name it (or '/**'), then its inline
-parameters, later ones winning. A parameter file no launch passes to a node applies to
+A launched node gets its parameter files' blocks that name it (or '/**') and its inline
+parameters in the order the launch gives them, later ones winning (an inline default before a
+file is overridden by it). A parameter file no launch passes to a node applies to
 nothing: a workspace keeps one per mode or robot, and only the launch says which one runs.
 """
 from typing import Dict, List, Mapping, Optional, Tuple
@@ -49,6 +50,12 @@ def _names(node: LaunchedNode) -> Tuple[str, ...]:
     return tuple(str(n) for n in (node.name, node.executable, node.package) if isinstance(n, str))
 
 
+def _inline(node: LaunchedNode, files: int) -> Dict[str, Param]:
+    """Return the inline parameters given after this many of the node's files (all: the rest)."""
+    return {name: param for name, param in node.inline.items()
+            if min(node.inline_at.get(name, files), len(node.param_files)) == files}
+
+
 def node_params(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlock]],
                 rosparams: Optional[Mapping[str, Mapping[str, Param]]] = None) -> List[NodeParams]:
     """
@@ -62,13 +69,14 @@ def node_params(launched: List[LaunchedNode], blocks: Mapping[str, List[ParamBlo
         if is_static_publisher(node.package, node.executable):
             continue
         params: Dict[str, Param] = {}
-        for path, where in node.param_files:
+        for index, (path, where) in enumerate(node.param_files):
+            params.update(_inline(node, index))
             for block in blocks.get(path, []) if isinstance(path, str) else []:
                 if matches(block, node):
                     params.update(block.params)
             if where in node.rosparam_at and isinstance(path, str):
                 params.update((rosparams or {}).get(path, {}))
-        params.update(node.inline)
+        params.update(_inline(node, len(node.param_files)))
         names = _names(node)
         nodes.append(NodeParams(names[0] if names else '?', names, params, node.where,
                                 node.package if isinstance(node.package, str) else None))

@@ -84,7 +84,7 @@ class Evaluator:
             'joinpath': self._joinpath,
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
             'RewrittenYaml': self._rewritten, 'ReplaceString': self._replaced,
-            'find': self._receiver,  # FindPackageShare(p).find(p): the share folder
+            'find': self._find,  # FindPackageShare(p).find(p): the share folder
             'EqualsSubstitution': self._logic, 'NotEqualsSubstitution': self._logic,
             'AndSubstitution': self._logic, 'OrSubstitution': self._logic,
             'NotSubstitution': self._logic,
@@ -405,6 +405,14 @@ class Evaluator:
         if isinstance(call.func, ast.Attribute):
             return self.value(call.func.value)
         return Unresolved(ast.unparse(call))
+
+    def _find(self, call: ast.Call) -> Any:
+        """Return FindPackageShare(p).find(q): q's share (find names its own package)."""
+        made = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if isinstance(made, ast.Call) and call.args \
+                and called_name(made.func) == 'FindPackageShare':
+            return self._share(ast.Call(func=made.func, args=call.args[:1], keywords=[]))
+        return self._receiver(call)
 
     def _items(self, call: ast.Call) -> Any:
         mapping = self._receiver(call)

@@ -23,6 +23,8 @@ STATIC_PUBLISHER = 'static_transform_publisher'
 INCLUDE = 'IncludeLaunchDescription'
 MAX_HELPER_DEPTH = 4  # imported helpers that call functions of their module, one in another
 
+ENTRY = 'generate_launch_description'  # what `ros2 launch` calls
+
 
 def _keyword(evaluator: Evaluator, keywords: Mapping[str, ast.expr], *names: str) -> Any:
     """Return the value of the first of these keywords that the call gives (old names too)."""
@@ -49,13 +51,28 @@ def _parameters(evaluator: Evaluator, expr: ast.expr, node: LaunchedNode, file: 
                 if isinstance(name, str) and key is not None:  # **spread: no key, no name
                     node.inline[name] = Param(name, _parameter_value(evaluator, value),
                                               Where(file, key.lineno))
+                    node.inline_at[name] = len(node.param_files)  # a later file wins
         elif isinstance(target, ast.DictComp):  # {name: value for ... in rows}: no file
             node.param_files.append((BuiltAtLaunch(ast.unparse(target.generators[0].iter)),
                                      Where(file, item.lineno)))
         else:
             value = evaluator.value(item)
             for one in value if isinstance(value, list) else [value]:  # {path}, [path]
-                node.param_files.append((one, Where(file, item.lineno)))
+                if isinstance(one, dict):  # a dict by name: `overrides = {}`, then an if
+                    for name, given in _flattened(one):
+                        node.inline[name] = Param(name, given, Where(file, item.lineno))
+                        node.inline_at[name] = len(node.param_files)
+                else:
+                    node.param_files.append((one, Where(file, item.lineno)))
+
+
+def _flattened(values: Dict[Any, Any], prefix: str = '') -> List[Tuple[str, Any]]:
+    """Return a parameter dict's names as launch_ros gives them: nested keys dotted."""
+    found = []
+    for key, value in values.items():
+        name = prefix + str(key)
+        found += _flattened(value, name + '.') if isinstance(value, dict) else [(name, value)]
+    return found
 
 
 def _parameter_value(evaluator: Evaluator, expr: ast.expr) -> Any:
@@ -267,10 +284,13 @@ def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST]) -> Set[str]:
 
     A read inside what is assigned to an unused name is no read: a Node handed to an event
     handler (`on_exit=[rviz]`) whose own place in the returned list is commented out never
-    starts either.
+    starts either. A function of the file (not a class's) is such a name too: one nothing
+    live calls (an old helper left in the file) starts nothing.
     """
     stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
-              and isinstance(n.ctx, ast.Store)}
+              and isinstance(n.ctx, ast.Store)} | {
+        f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name != ENTRY
+        and isinstance(parents.get(id(f)), (ast.Module, ast.FunctionDef))}
     loads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
     unused: Set[str] = set()
     while True:
@@ -281,9 +301,13 @@ def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST]) -> Set[str]:
 
 
 def _never_used(expression: ast.expr, parents: Dict[int, ast.AST], unused: Set[str]) -> bool:
-    """Return whether an expression is part of what is assigned to names nothing reads."""
+    """Return whether an expression is assigned to names nothing reads, or in such a function."""
     above = parents.get(id(expression))
     while above is not None and not isinstance(above, ast.stmt):
         above = parents.get(id(above))
-    return isinstance(above, ast.Assign) and all(
-        isinstance(target, ast.Name) and target.id in unused for target in above.targets)
+    if isinstance(above, ast.Assign) and all(
+            isinstance(target, ast.Name) and target.id in unused for target in above.targets):
+        return True
+    while above is not None and not isinstance(above, ast.FunctionDef):
+        above = parents.get(id(above))
+    return isinstance(above, ast.FunctionDef) and above.name in unused

@@ -32,6 +32,7 @@ from ..model import LaunchRead, Param, ParamBlock, problem, Where
 from ...engine.findings import Finding
 
 SKIP_FOLDERS = ('build', 'install', 'log', '__pycache__')
+COLCON_IGNORE = 'COLCON_IGNORE'  # colcon builds nothing below a folder holding it
 MAX_FILE_BYTES = 2 << 20  # files past this are skipped with a WARN, never parsed
 PACKAGE_NAME = re.compile(r'[A-Za-z0-9][A-Za-z0-9_-]{0,254}')  # REP 144, and a folder's name
 JINJA = re.compile(r'\{\{[^{}]*\}\}|\{%[^{}]*%\}')
@@ -83,6 +84,7 @@ class Collected:
     links: Dict[str, Where] = field(default_factory=dict)  # every description's links
     scripts: Dict[str, List[Together]] = field(default_factory=dict)  # launches run at once
     uninstalled: Set[str] = field(default_factory=set)  # launch files no share holds
+    ignored: List[str] = field(default_factory=list)  # folders holding COLCON_IGNORE, unread
 
     def shown(self, text: str) -> str:
         """Return text with share paths as <package>/path, as messages show them."""
@@ -106,13 +108,22 @@ def excluded(file: str, patterns: Sequence[str]) -> bool:
         for pattern in patterns)
 
 
-def _files(root: Path, unreadable: List[str], exclude: Sequence[str]) -> Iterator[Path]:
-    """Yield the regular files under root; folders that cannot be listed go to unreadable."""
+def _files(root: Path, unreadable: List[str], exclude: Sequence[str],
+           ignored: List[str]) -> Iterator[Path]:
+    """
+    Yield the regular files under root; folders that cannot be listed go to unreadable.
+
+    A folder holding COLCON_IGNORE is one colcon never builds: nothing in it can be launched,
+    so it goes to ignored, unread.
+    """
     for folder, subfolders, names in os.walk(root, onerror=lambda e: unreadable.append(
             '{} ({})'.format(e.filename, e.strerror))):
         subfolders[:] = sorted(d for d in subfolders if not d.startswith('.')
                                and d not in SKIP_FOLDERS and not excluded(
                                    (Path(folder) / d).relative_to(root).as_posix(), exclude))
+        for name in [d for d in subfolders if os.path.lexists(Path(folder) / d / COLCON_IGNORE)]:
+            subfolders.remove(name)
+            ignored.append((Path(folder) / name).relative_to(root).as_posix())
         for name in sorted(names):
             path = Path(folder) / name
             if path.is_file() and not excluded(path.relative_to(root).as_posix(), exclude):
@@ -241,12 +252,13 @@ def collect(root: Path, share: Path, exclude: Sequence[str] = ()) -> Collected:
     """Read every launch, parameter and robot description file under root; link its share."""
     root = root.resolve()
     unlisted: List[str] = []
-    files = list(_files(root, unlisted, exclude))
+    ignored: List[str] = []
+    files = list(_files(root, unlisted, exclude, ignored))
     refused: List[Tuple[Path, int, str]] = []
     folders = _packages(files, refused)
     collected = Collected(root, packages=build_share(share, folders, files), share=str(share),
                           folders={name: folder.relative_to(root).as_posix()
-                                   for name, folder in folders.items()})
+                                   for name, folder in folders.items()}, ignored=ignored)
     for path, line, name in refused:
         collected.warn(Where(path.relative_to(root).as_posix(), line),
                        'names its package {!r}, which no package can be named (letters, digits, '

@@ -45,13 +45,15 @@ def lint_files(subject: Subject) -> CheckResult:
     started = '{}: {}'.format(plural(len(names), 'bringup'), first_of(names, MAX_NAMED)) \
         if names else 'no launch file starts a node'
     unread = unread_senders(subject.tree)
-    summary = 'read {} ({}); {}{}{}'.format(
+    summary = 'read {} ({}); {}{}{}{}'.format(
         plural(total, 'file'), kinds, started,
         '; senders it cannot read: ' + unread if unread else '',
         '; launch files their packages do not install (`ros2 launch` cannot find them; the '
         'installed paths they name are not judged): ' + first_of(sorted(subject.uninstalled),
                                                                  MAX_NAMED)
-        if subject.uninstalled else '')
+        if subject.uninstalled else '',
+        '; not read, as colcon builds nothing there (COLCON_IGNORE): ' + first_of(
+            list(subject.ignored), MAX_NAMED) if subject.ignored else '')
     return CheckResult(LINT_FILES, summary, _grouped(unique(
         [p for p in subject.problems if not _installed_by(p, subject.uninstalled)])))
 

@@ -63,7 +63,7 @@ def judge(collected: Collected, plan: Plan, declaration: Declaration, config: Au
         tuple(collected.problems) + plan.problems + declaration.problems, tally(collected),
         tuple(each.bringup.name for each in declaration.bringups), collected.executables,
         frozenset(file for each in declaration.bringups for file in each.bringup.handed),
-        frozenset(collected.uninstalled))
+        frozenset(collected.uninstalled), tuple(collected.ignored))
     each = [(b.bringup.name, replace(whole, tree=replace(
         b.declared, context=together, left_out=together.left_out), launched=b.launched))
         for b in declaration.bringups]

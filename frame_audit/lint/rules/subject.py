@@ -38,6 +38,7 @@ class Subject:
     executables: Mapping[str, InstalledExecutables] = field(default_factory=dict)
     handed: FrozenSet[str] = frozenset()
     uninstalled: FrozenSet[str] = frozenset()  # launch files their packages do not install
+    ignored: Tuple[str, ...] = ()  # folders colcon ignores (COLCON_IGNORE), not read
 
 
 TreeRule = Callable[[Declared], CheckResult]
