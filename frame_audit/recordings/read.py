@@ -67,6 +67,21 @@ class ReadStats:
     disorder: List[Disorder] = field(default_factory=list)  # per file read, in reading order
 
 
+def resolved(topic: str) -> str:
+    """
+    Return a recorded topic's name as a player's publishers resolve it: `tf` is `/tf`.
+
+    A recorder that kept a relative name (a MiR's ROS 1 bag, a ROS 2 folder's `name: tf`)
+    plays it in the root namespace, where tf2's listeners hear it.
+    """
+    return topic if not topic or topic.startswith('/') else '/' + topic
+
+
+def _as_recorded(wanted: Set[str]) -> Set[str]:
+    """Return the recorded names that resolve to the wanted topics (`/tf` and `tf`)."""
+    return wanted | {topic[1:] for topic in wanted if topic.startswith('/')}
+
+
 def _read_errors() -> Tuple[Type[BaseException], ...]:
     """Return the exceptions that mean "this file is damaged", from every layer below."""
     from rosbags.rosbag1 import ReaderError as Reader1Error
@@ -357,23 +372,25 @@ class Recording:
         """Return the recording's span and topics, as its files' own indexes hold them."""
         if self.cut is not None:
             cut = self.cut
+            cut_topics: Dict[str, Tuple[str, int]] = {}
+            for name, (msgtype, count) in cut.topics.items():
+                _count(cut_topics, resolved(name), msgtype, count)
             return RecordingInfo(str(self.path), cut.start_ns * 1e-9,
-                                 (cut.end_ns - cut.start_ns) * 1e-9, cut.count, cut.topics,
+                                 (cut.end_ns - cut.start_ns) * 1e-9, cut.count, cut_topics,
                                  False)
         if not self._is2:
             reader = self._reader
-            topics: Dict[str, Tuple[str, int]] = {
-                name: (info.msgtype or '?', info.msgcount) for name, info in reader.topics.items()}
+            topics: Dict[str, Tuple[str, int]] = {}
+            for name, info in reader.topics.items():
+                _count(topics, resolved(name), info.msgtype or '?', info.msgcount)
             count = reader.message_count
             return RecordingInfo(str(self.path), reader.start_time * 1e-9 if count else 0.0,
                                  reader.duration * 1e-9 if count else 0.0, count, topics, True)
         topics = {}
         for storage in self._storages:
             for connection in storage.connections:  # a damaged row may hold NULLs
-                topic, own = connection.topic or '?', connection.msgtype or '?'
-                msgtype, count = topics.get(topic, (own, 0))
-                topics[topic] = (msgtype if msgtype == own else '?',
-                                 count + (connection.msgcount or 0))
+                _count(topics, resolved(connection.topic or '?'), connection.msgtype or '?',
+                       connection.msgcount or 0)
         held = [s.metadata for s in self._storages if s.metadata.message_count > 0]
         count = sum(m.message_count for m in held)
         said = self._reader.message_count
@@ -584,11 +601,11 @@ class Recording:
                 yield from ((raw[0], raw[3]) for raw in self._mcap_raw(storage.path, wanted))
                 continue
             for connection in storage.connections:
-                if connection.topic in wanted:
+                if resolved(connection.topic) in wanted:
                     for (data,) in storage.dbconn.execute(
                             'SELECT data FROM messages WHERE topic_id = ? AND typeof(data) = '
                             "'blob' ORDER BY timestamp LIMIT ?", (connection.id, per_topic)):
-                        yield connection.topic, bytes(data)
+                        yield resolved(connection.topic), bytes(data)
 
     def _header_topics(self) -> Set[str]:
         """Return the topics the audit does not read whose type starts with a std_msgs/Header."""
@@ -597,13 +614,13 @@ class Recording:
         audited = set(self.audited_topics())
         topics = set()
         for connection in self._guard(lambda: self._reader.connections):
-            if connection.topic in audited or connection.msgtype in TF_TYPES:
+            if resolved(connection.topic) in audited or connection.msgtype in TF_TYPES:
                 continue
             types = self._types(_definition(connection), connection.msgtype)
             fields = [] if isinstance(types, str) else \
                 types.fielddefs.get(connection.msgtype, ((), ()))[1]
             if fields and fields[0][0] == 'header' and fields[0][1][1] == HEADER:
-                topics.add(connection.topic)
+                topics.add(resolved(connection.topic))
         return topics
 
     def _raw(self, wanted: Optional[Set[str]] = None) -> Iterator[RawMessage]:
@@ -613,11 +630,11 @@ class Recording:
             yield from self._mcap_raw(self.cut.path, wanted)
             return
         if not self._is2:  # rosbag plays a ROS 1 bag by time, as rosbags reads it
-            connections = [c for c in self._reader.connections if c.topic in wanted]
+            connections = [c for c in self._reader.connections if resolved(c.topic) in wanted]
             definitions = {c.id: _definition(c) for c in connections}
             senders = {c.id: _sender(c) for c in connections}
             for connection, log_ns, data in self._reader.messages(connections):
-                yield connection.topic, connection.msgtype, log_ns, data, \
+                yield resolved(connection.topic), connection.msgtype, log_ns, data, \
                     definitions[connection.id], senders[connection.id]
             return
         for storage in self._storages:  # one file after another, as ros2 bag play reads them
@@ -631,7 +648,7 @@ class Recording:
         if isinstance(storage, McapReader):
             yield from self._mcap_raw(storage.path, wanted)
             return
-        mine = {c.id: c for c in storage.connections if c.topic in wanted}
+        mine = {c.id: c for c in storage.connections if resolved(c.topic) in wanted}
         definitions = {cid: _definition(c) for cid, c in mine.items()}
         dbconn = storage.dbconn
         assert dbconn is not None  # the recording opened its storages
@@ -651,14 +668,15 @@ class Recording:
                 "typeof(data) = 'blob' FROM messages WHERE topic_id IN ({}) {}".format(
                     topic_ids, SQLITE_PLAY_ORDER)):
             connection = mine[cid]
-            yield connection.topic, connection.msgtype, log_ns if valid else None, \
+            yield resolved(connection.topic), connection.msgtype, log_ns if valid else None, \
                 bytes(data) if valid else b'', definitions[cid], None
 
     def _mcap_raw(self, path: Path, wanted: Set[str]) -> Iterator[RawMessage]:
         disorder = Disorder(path.name)
         self.stats.disorder.append(disorder)
-        yield from mcap_in_play_order(path, wanted, disorder, self._stopped, self._errors,
-                                      self._orphan)
+        for raw in mcap_in_play_order(path, _as_recorded(wanted), disorder, self._stopped,
+                                      self._errors, self._orphan):
+            yield (resolved(raw[0]),) + raw[1:]
 
     def _orphan(self, channel: int) -> None:
         self.stats.orphans[channel] = self.stats.orphans.get(channel, 0) + 1
@@ -678,6 +696,12 @@ def recording_info(path: Path) -> RecordingInfo:
     """Return a recording's start, duration, message count and topics."""
     with Recording(path) as recording:
         return recording.info
+
+
+def _count(topics: Dict[str, Tuple[str, int]], topic: str, msgtype: str, count: int) -> None:
+    """Add a connection's messages to its topic's: one type, or '?' where two differ."""
+    known, counted = topics.get(topic, (msgtype, 0))
+    topics[topic] = (known if known == msgtype else '?', counted + count)
 
 
 def _clock_record(message: Any) -> HeaderRecord:

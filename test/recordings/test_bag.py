@@ -301,3 +301,20 @@ def test_writing_never_overwrites(written: Dict[str, Path]) -> None:
     """An existing path is refused."""
     with pytest.raises(BagError, match='exists already'):
         write_bag(written['drive.mcap'], [])
+
+
+@pytest.mark.parametrize('name', ['relative.mcap', 'relative.db3', 'relative.bag'])
+def test_a_relative_tf_topic_is_tf_as_a_player_resolves_it(tmp_path: Path, clean, name) -> None:
+    """
+    Read `tf` and `tf_static` recorded without their '/' as /tf and /tf_static.
+
+    A MiR's ROS 1 bag and a UR5's rosbag2 folder (round F2) named them so, and were refused
+    with "no /tf or /tf_static topic"; played, they are /tf, where listeners hear them. The
+    twin: the same drive under the full names reads the same records.
+    """
+    relative = [dataclasses.replace(m, topic=m.topic.lstrip('/'))
+                if m.topic in (TF_TOPIC, TF_STATIC_TOPIC) else m for m in clean]
+    path = tmp_path / name
+    write_bag(path, relative, pose_types=POSE_TYPES)
+    assert {TF_TOPIC, TF_STATIC_TOPIC} <= set(recording_info(path).topics)
+    assert same_records(list(read_messages(path)), clean)

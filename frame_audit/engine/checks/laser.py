@@ -63,7 +63,8 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
     scanned = _scan_frames(store, config)  # the LiDAR's edge came: nothing static was lost
     lidars = lidars_by_name(store, base)  # what init would take for this robot's LiDAR
     unplaced = sorted({f.lstrip('/') for f in store.scan_frames} - {laser})
-    if static_lost(store) and not scanned and not lidars and not unplaced:
+    if static_lost(store) and not scanned and not lidars and not unplaced \
+            and not unclaimed(store, config, (laser,)):  # a rig with no LiDAR: the pointer
         return CheckResult(LASER, '', [Finding(
             LASER, Level.WARN, '{} cannot be checked, {} is not in the tree: {}'.format(
                 name, laser, LOST_STATIC_NOTE), 'missing', frames=(base, laser),
