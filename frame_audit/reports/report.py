@@ -15,6 +15,7 @@ from ..engine.checks import CHECK_IDS
 from ..engine.checks.common import one_pointer_to_init, plural
 from ..engine.checks.tree_summary import frame_rows, FrameRow
 from ..engine.findings import Finding, Level, printable
+from ..engine.records import TF_STATIC_TOPIC
 from ..engine.tree_view import TreeReader
 
 COLOURS = {Level.OK: '\033[32m', Level.WARN: '\033[33m', Level.ERROR: '\033[31m',
@@ -106,7 +107,10 @@ def build_report(source: str, duration_s: float, messages: int, tree: TreeReader
     """Gather the tree, each check's verdict and every finding into a report."""
     verdicts = [v for v in log.verdicts() if v.check in CHECK_IDS]
     seen = log.findings()
-    cleared = {id(s.finding): log.cleared(s) for s in seen}  # a folded pointer holds at the end
+    # a folded pointer holds at the end; a static transform stays in tf2's buffer once sent,
+    # so what is wrong with one is never gone because it was not sent again
+    cleared = {id(s.finding): None if TF_STATIC_TOPIC in s.finding.topics else log.cleared(s)
+               for s in seen}
     findings = [FindingLine(finding.check, finding.level.name, finding.message,
                             list(finding.frames), list(finding.topics), round(first_seen_s, 3),
                             dict(finding.values), _rounded(cleared.get(id(finding))))

@@ -1116,3 +1116,20 @@ def test_an_edge_that_stops_and_comes_again_is_gone_by_the_end(folder: Path, tur
     assert 8.0 < stopped['amcl_gap']['first_seen_s'] < stopped['amcl_gap']['cleared_after_s'] \
         < 12.0
     assert stopped['amcl_gone']['cleared_after_s'] is None
+
+
+def test_a_static_transform_sent_once_is_never_gone_by_the_end(folder: Path, turtlebot) -> None:
+    """
+    Keep a finding about a /tf_static edge in force: tf2 holds it though it is not sent again.
+
+    A sailboat's '/base_link' → '/gps' on /tf_static, sent once: transform_values' window of
+    its last messages empties, but the '/' ids stay in tf2's buffer (round F2 read "gone by
+    the end"). The twin: the /tf edge that stops and comes again still says it went.
+    """
+    def slashed(message: Message) -> Message:
+        return replace(message, payload=tuple(
+            replace(r, parent='/' + r.parent, child='/' + r.child) for r in tf_of(message)))
+    audited = audit(write(folder, 'static_slash', edit(drive(TURTLEBOT), TF_STATIC_TOPIC,
+                                                       slashed)), turtlebot['config'])
+    (slash,) = [f for f in audited.findings('transform_values') if "'/'" in f['message']]
+    assert slash['cleared_after_s'] is None, slash

@@ -184,7 +184,7 @@ def is_another_robot(store: FrameStore, config: AuditConfig) -> bool:
     if any(frame in store.frames and frame != want for frame, want in named):
         return True
     if config.laser_frame and config.laser_frame not in store.frames and any(
-            frame != config.laser_frame for frame, _ in named if _ == config.laser_frame):
+            frame != want for frame, want in named if want == config.laser_frame):
         return True  # the scan names its own LiDAR, and the tree has neither (static lost)
     scans = {frame.lstrip('/') for frame in store.scan_frames}
     if config.laser_frame and config.laser_frame not in store.frames | scans and \
