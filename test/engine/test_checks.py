@@ -284,3 +284,32 @@ def test_a_slashed_scan_frame_clears_once_the_driver_is_fixed():
     twin.add_transforms([tf('base_link', 'laser', T0, 0.26, 0.0, 0.11)],
                         Arrival('/tf_static', T0, 'base_link_to_laser'))
     assert findings_of(scans_for(twin, T0, 5.0, 'laser'), 'connectivity') == []
+
+
+WALL = 1.7e9  # a recorder's wall time: 2023
+
+
+def _arm(obj_clock: float) -> list:
+    """Feed a simulated arm (stamps 100 s on, received on wall time) and a marker's edge."""
+    audit = Audit(AuditConfig())
+    for i in range(100):  # 10 s at 10 Hz
+        wall = WALL + i / 10.0
+        audit.add_transforms([tf('base_link', 'shoulder_link', 100.0 + i / 10.0, 0.1),
+                              tf('shoulder_link', 'forearm_link', 100.0 + i / 10.0, 0.3)],
+                             Arrival('/tf', wall, 'robot_state_publisher'))
+        audit.add_transforms([tf('base_link', 'obj_1', obj_clock + i / 10.0, 0.5)],
+                             Arrival('/tf', wall, 'aruco_tracker'))
+    return audit.check(WALL + 10.0)
+
+
+def test_one_tree_on_two_clocks_is_an_error():
+    """
+    Say a UR5 simulation whose ArUco node stamps base_link → obj_1 with the wall clock.
+
+    tf2 holds the arm at 100 s and the marker at 1.7e9 s: no lookup between them. The twin:
+    the marker on the simulation's clock too, its lag not judged as the arm's is not.
+    """
+    (two,) = [f for f in findings_of(_arm(WALL), 'timing') if f.key.startswith('two_clocks')]
+    assert two.level == Level.ERROR and 'base_link → obj_1' in two.message
+    assert 'holds 2 moving edges stamped on a simulation clock' in two.message
+    assert findings_of(_arm(100.0), 'timing') == []

@@ -268,6 +268,38 @@ def _stamps_back(edges: List[Edge], config: AuditConfig, now: float) -> List[Fin
         values={'edges': len(jumped)})]
 
 
+def _two_clocks(store: FrameStore, edges: List[Edge], simulated: List[Edge]) -> List[Finding]:
+    """
+    Report one tree whose moving edges are stamped on a simulator's clock and on wall time.
+
+    A node without use_sim_time among simulated ones stamps its edges with the wall clock: tf2
+    holds the tree's edges at times 1.7e9 s apart, and a lookup across them, at any time,
+    extrapolates. Edges in trees apart are connectivity's.
+    """
+    wall = [edge for edge in edges if edge.stamps and edge.stamps[-1] >= WALL_CLOCK_S]
+    findings = []
+    for root in sorted({store.ancestry(edge.child)[-1] for edge in simulated}):
+        ours = [edge for edge in simulated if store.ancestry(edge.child)[-1] == root]
+        theirs = [edge for edge in wall if store.ancestry(edge.child)[-1] == root]
+        if not theirs:
+            continue
+        findings.append(Finding(
+            TIMING, Level.ERROR,
+            'one tree ({}) holds {} stamped on a simulation clock (e.g. {} at {} s) and {} on '
+            'wall time (e.g. {} at {} s): tf2 holds them {} s apart, so every lookup across '
+            'them extrapolates. The sender of {} stamps with the wall clock while the others '
+            "use the simulation's (use_sim_time not set on it?)".format(
+                root, plural(len(ours), 'moving edge'), arrow(ours[0].parent, ours[0].child),
+                fmt(ours[0].stamps[-1], 1), len(theirs),
+                arrow(theirs[0].parent, theirs[0].child), fmt(theirs[0].stamps[-1], 1),
+                fmt(theirs[0].stamps[-1] - ours[0].stamps[-1], 0),
+                ', '.join(arrow(e.parent, e.child) for e in theirs[:3]) +
+                (' and {} more'.format(len(theirs) - 3) if len(theirs) > 3 else '')),
+            'two_clocks:' + root, frames=tuple(f for e in ours[:1] + theirs for f in e.key),
+            topics=(TF_TOPIC,), values={'simulated': len(ours), 'wall': len(theirs)}))
+    return findings
+
+
 def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckResult:
     """Check that moving edges keep coming, on time, and that time only goes forward."""
     findings: List[Finding] = []
@@ -289,7 +321,7 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                            'on wall time (a recorder without use_sim_time): their lag is not '
                            'judged'.format(len(simulated), len(edges)))
     findings += _lag_findings(edges, config, on_clock) + _stamps_back(edges, config, now) + \
-        _irregular(edges, config, now)
+        _irregular(edges, config, now) + _two_clocks(store, edges, simulated)
     for jump in store.clock.time_jumps:
         if jump.to_time < window(config, now):
             continue
