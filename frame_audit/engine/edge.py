@@ -59,6 +59,7 @@ class Edge:
     topic_last: Dict[str, float] = field(default_factory=dict)  # topic -> last received
     topic_first: Dict[str, float] = field(default_factory=dict)  # topic -> first received
     future: Occurrences = field(default_factory=Occurrences)  # (received, ahead_s)
+    future_senders: Dict[str, int] = field(default_factory=dict)  # who stamped ahead, how often
     sources: Sources = field(default_factory=Sources)  # one source or two (two_sources.py)
     stamp_jumps: List[TimeJump] = field(default_factory=list)  # stamps back, receipts on
     lead_s: float = 0.0  # how far ahead of its arrival the edge is steadily stamped
@@ -144,6 +145,7 @@ class Edge:
         """
         self.clear_history()
         self.future.restart()
+        self.future_senders.clear()
         self.sources.restart()
         self.lead_s = 0.0
         self.stamp_jumps = [on_old_clock(jump) for jump in self.stamp_jumps[-1:]]
@@ -186,6 +188,9 @@ class Edge:
             ahead = stamp - now
             if ahead > config.future_tolerance_s:
                 self.future.add(arrival.received, ahead)
+                if arrival.publisher:
+                    self.future_senders[arrival.publisher] = \
+                        self.future_senders.get(arrival.publisher, 0) + 1
         if self.count % LEAD_EVERY == 0 and self.latencies:
             ordered = sorted(self.latencies)
             self.lead_s = max(0.0, -ordered[len(ordered) // 2])

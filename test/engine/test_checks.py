@@ -313,3 +313,28 @@ def test_one_tree_on_two_clocks_is_an_error():
     assert two.level == Level.ERROR and 'base_link → obj_1' in two.message
     assert 'holds 2 moving edges stamped on a simulation clock' in two.message
     assert findings_of(_arm(100.0), 'timing') == []
+
+
+def _boat(senders: tuple) -> list:
+    """Feed odom → base_link from these senders, /ekf_se's stamps 20 s ahead, for 10 s."""
+    audit = Audit(AuditConfig())
+    for i in range(100):
+        t = T0 + i / 10.0
+        for sender in senders:
+            stamp = t + 20.0 if sender == '/ekf_se' else t
+            audit.add_transforms([tf('odom', 'base_link', stamp, 0.1 * i)],
+                                 Arrival('/tf', t, sender))
+    return audit.check(T0 + 10.0)
+
+
+def test_the_sender_stamping_ahead_is_named_beside_one_that_is_not():
+    """
+    Name /ekf_se as the sender stamping 20 s ahead where the ZED sends the edge on time.
+
+    A sailboat's two odometry nodes (round F2); the twin, /ekf_se alone, names nobody.
+    """
+    ahead = [f for f in findings_of(_boat(('/ekf_se', '/zed')), 'timing')
+             if f.key.startswith('future')]
+    assert ahead and 'odom → base_link from /ekf_se (/zed is not ahead)' in ahead[0].message
+    alone = [f for f in findings_of(_boat(('/ekf_se',)), 'timing') if f.key.startswith('future')]
+    assert alone and ' from ' not in alone[0].message.split(' was ')[0].split(' is ')[0]

@@ -43,11 +43,20 @@ def _stopped(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
         values={'age_s': round(age, 3)})]
 
 
+def _ahead_by(edge: Edge) -> str:
+    """Name the sender stamping ahead where the edge has others that do not (two nodes)."""
+    ahead = sorted(edge.future_senders)
+    others = sorted(set(edge.publishers) - set(ahead))
+    return ' from {} ({} is not ahead)'.format(', '.join(ahead), ', '.join(others)) \
+        if ahead and others else ''
+
+
 def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
     recent = edge.future.since(window(config, now))
     if not recent:
         return []
     name = arrow(edge.parent, edge.child)
+    said = name + _ahead_by(edge)
     future_max_s = max(ahead for _, ahead, _ in recent)
     if future_max_s > config.history_s and edge.lead_s > config.history_s:
         return [Finding(
@@ -55,7 +64,7 @@ def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
             '{} is stamped {} s after it arrives, every time, more than tf2 keeps (timing.'
             'history_s {} s): tf2 keeps its samples, but holds nothing as old as the current '
             'time, so lookups at it fail (extrapolation into the past). A clock out of sync '
-            'between machines?'.format(name, fmt(edge.lead_s, 1), fmt(config.history_s, 0)),
+            'between machines?'.format(said, fmt(edge.lead_s, 1), fmt(config.history_s, 0)),
             'future:' + name, frames=edge.key, topics=edge.topics,
             values={'ahead_s': round(future_max_s, 3)})]
     if future_max_s > config.history_s:
@@ -64,7 +73,7 @@ def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
             '{} was stamped {} s after it arrived, more than tf2 keeps (timing.history_s {} s): '
             'tf2 takes that stamp as the newest and drops every later {} as too old, so the '
             'edge is lost until that time. A clock out of sync between machines?'.format(
-                name, fmt(future_max_s, 1), fmt(config.history_s, 0), name),
+                said, fmt(future_max_s, 1), fmt(config.history_s, 0), name),
             'future:' + name, frames=edge.key, topics=edge.topics,
             values={'ahead_s': round(future_max_s, 3)})]
     return [Finding(
@@ -72,7 +81,7 @@ def _future(edge: Edge, config: AuditConfig, now: float) -> List[Finding]:
         '{} is stamped up to {} s after it arrives ({} messages beyond timing.'
         "future_tolerance_s {} s; slam_toolbox's transform_timeout explains 1 s): a clock "
         'out of sync between machines?'.format(
-            name, fmt(future_max_s, 2), len(recent),
+            said, fmt(future_max_s, 2), len(recent),
             fmt(config.future_tolerance_s, 1)),
         'future:' + name, frames=edge.key, topics=edge.topics,
         values={'ahead_s': round(future_max_s, 3)})]
