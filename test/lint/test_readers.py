@@ -311,6 +311,8 @@ def test_a_function_nothing_live_calls_starts_nothing():
     assert names(python_launch(HEADER, text.format('# amcl_node,')).nodes) == ['talker']
     assert sorted(names(python_launch(HEADER, text.format('amcl_node,')).nodes)) == [
         'amcl', 'talker']
+    tested = text.format('').replace('generate_launch_description', 'generate_test_description')
+    assert names(python_launch(HEADER, tested).nodes) == ['talker']  # launch_testing's entry
 
 
 def test_a_parameter_dict_given_by_name_is_inline_parameters():

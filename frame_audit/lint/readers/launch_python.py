@@ -23,7 +23,8 @@ STATIC_PUBLISHER = 'static_transform_publisher'
 INCLUDE = 'IncludeLaunchDescription'
 MAX_HELPER_DEPTH = 4  # imported helpers that call functions of their module, one in another
 
-ENTRY = 'generate_launch_description'  # what `ros2 launch` calls
+ENTRIES = ('generate_launch_description',  # what `ros2 launch` calls
+           'generate_test_description')  # and launch_testing
 
 
 def _keyword(evaluator: Evaluator, keywords: Mapping[str, ast.expr], *names: str) -> Any:
@@ -289,7 +290,8 @@ def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST]) -> Set[str]:
     """
     stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
               and isinstance(n.ctx, ast.Store)} | {
-        f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name != ENTRY
+        f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+        and f.name not in ENTRIES
         and isinstance(parents.get(id(f)), (ast.Module, ast.FunctionDef))}
     loads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
     unused: Set[str] = set()
