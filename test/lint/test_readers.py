@@ -354,3 +354,25 @@ def test_find_package_share_find_names_its_own_package():
         return [path for path, _ in read.nodes[0].param_files]
     assert files('osr_gazebo') == ['/share/osr_gazebo/a.yaml']
     assert files('other_pkg') != ['/share/osr_gazebo/a.yaml']  # the twin: .find's own
+
+
+def test_a_yaml_file_outside_the_shares_is_never_read(tmp_path):
+    """Read a loaded YAML under a package's share only: `share/../../x.yaml` stays unknown."""
+    share = tmp_path / 'share' / 'car'
+    share.mkdir(parents=True)
+    (share / 'car.yaml').write_text('algorithm: ftg\n')
+    (tmp_path / 'secret.yaml').write_text('algorithm: leaked\n')
+    text = """
+        import yaml
+
+        def generate_launch_description():
+            config = yaml.safe_load(open({!r}))
+            return LaunchDescription([Node(package='p', executable='x', name='n',
+                                           parameters=[{{'alg': config['algorithm']}}])])
+    """
+
+    def algorithm(path: str) -> object:
+        read = python_launch(HEADER, text.format(path), packages={'car': str(share)})
+        return read.nodes[0].inline['alg'].value
+    assert algorithm(str(share / 'car.yaml')) == 'ftg'
+    assert isinstance(algorithm(str(share / '..' / '..' / 'secret.yaml')), Unresolved)

@@ -23,6 +23,7 @@ import yaml
 from .launch_conditions import condition_holds, if_truth, parent_map
 from .launch_values import called_name, command_description, expression_value, is_number, \
     outside, position, truth
+from .markup import load_yaml
 from ..model import Description, Unresolved
 
 CONSTANTS = {'math.pi': math.pi, 'math.tau': math.tau, 'np.pi': math.pi, 'numpy.pi': math.pi}
@@ -456,11 +457,10 @@ class Evaluator:
         Only a file under a workspace package's share is read, bounded as build files are.
         """
         from .install import build_file  # install reads setup.py through this evaluator
-        from .markup import load_yaml
 
         source = self.value(call.args[0]) if call.args and isinstance(call.func, ast.Attribute) \
             and ast.unparse(call.func.value) == 'yaml' else None
-        path = source.path if isinstance(source, Description) else None
+        path = os.path.normpath(source.path) if isinstance(source, Description) else None
         text = build_file(Path(path)) if path is not None and any(
             path.startswith(share + os.sep) for share in self.packages.values()) else None
         try:
