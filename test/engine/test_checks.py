@@ -338,3 +338,28 @@ def test_the_sender_stamping_ahead_is_named_beside_one_that_is_not():
     assert ahead and 'odom → base_link from /ekf_se (/zed is not ahead)' in ahead[0].message
     alone = [f for f in findings_of(_boat(('/ekf_se',)), 'timing') if f.key.startswith('future')]
     assert alone and ' from ' not in alone[0].message.split(' was ')[0].split(' is ')[0]
+
+
+def _lagging(scan_lag: float) -> list:
+    """Feed the car's tree stamped 5 s before it arrives, and its scans this far behind."""
+    audit = Audit(AuditConfig())
+    audit.add_transforms([tf('base_link', 'laser', T0, 0.26, 0.0, 0.11)],
+                         Arrival('/tf_static', T0, 'base_link_to_laser'))
+    for i in range(200):  # 10 s at 20 Hz
+        t = T0 + i / 20.0
+        audit.add_transforms([tf('map', 'odom', t - 5.0), tf('odom', 'base_link', t - 5.0)],
+                             Arrival('/tf', t, 'slam_toolbox'))
+        audit.add_scan(HeaderRecord('laser', t - scan_lag), Arrival('/scan', t))
+    return audit.check(T0 + 10.0)
+
+
+def test_whose_clock_is_off_is_said_where_the_scan_decides():
+    """
+    Say the receiver's clock is ahead where /scan lags as TF does (johnny5, round F2).
+
+    The twin: /scan on time, so the machine sending TF is behind.
+    """
+    (alike,) = [f for f in findings_of(_lagging(5.0), 'timing') if f.key.startswith('lag')]
+    assert "/scan lags alike (5.000 s): the receiving machine's clock is ahead" in alike.message
+    (behind,) = [f for f in findings_of(_lagging(0.0), 'timing') if f.key.startswith('lag')]
+    assert '/scan arrives on time (0.000 s), so the receiving clock is right' in behind.message

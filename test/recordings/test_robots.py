@@ -361,9 +361,10 @@ def test_stamps_lagging_five_seconds(run, configs) -> None:
     got = (lag['values']['lag_s'], lag['values']['lag_max_s'])
     assert got == pytest.approx((4.5, 5.0), abs=0.01)
     assert 'map → odom 4.5' in lag['message'] and 'odom → base_footprint 5.0' in lag['message']
-    # a replay without --clock recorded again lags alike: the data cannot tell it from clocks
-    assert 'two machines without time sync), or a recording replayed without --clock' \
-        in lag['message']
+    # its scan lags alike: the receiver's clock is ahead, or a replay without --clock was
+    # recorded again (the data cannot tell those two apart); no one sender is behind
+    assert "/scan lags alike (5.000 s): the receiving machine's clock is ahead" in \
+        lag['message'] and 'or a recording replayed without --clock' in lag['message']
     assert {f['check'] for f in audited.findings()} == {'timing'}
 
 

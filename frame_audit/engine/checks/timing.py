@@ -202,12 +202,23 @@ def _lag(edge: Edge, config: AuditConfig, on_clock: bool) -> Optional[Tuple[floa
     return lag, LAGS_AT_ZERO if newest <= 0 else LAGS_BEHIND
 
 
-def _lag_findings(edges: List[Edge], config: AuditConfig, on_clock: bool) -> List[Finding]:
+def _topic_delays(store: FrameStore) -> Dict[str, float]:
+    """Return how long after its stamp each lookup topic's messages arrive (the median)."""
+    watch = store.lookups
+    if watch is None:
+        return {}
+    return {lookup.topic: sorted(delays)[len(delays) // 2]
+            for lookup, delays in watch.delays.items() if delays}
+
+
+def _lag_findings(edges: List[Edge], config: AuditConfig, on_clock: bool,
+                  others: Dict[str, float]) -> List[Finding]:
     """
     Report edges stamped steadily before they arrive: one finding per cause.
 
     Edges whose lags agree within timing.lag_tolerance_s share one sender's clock behind the
     receiver's (a TurtleBot's Raspberry Pi stamping six edges 5 s back is one fault, not six).
+    others: the lookup topics' delays (the scan), which say whose clock is off.
     """
     lagging = []
     for edge in edges:
@@ -226,14 +237,40 @@ def _lag_findings(edges: List[Edge], config: AuditConfig, on_clock: bool) -> Lis
     # as slower edges reach MIN_SAMPLES, and the log follows one finding per key
     return [_lag_finding(group, config, 'lag:{}:{}'.format(
         'zero' if group[0][1] == LAGS_AT_ZERO else 'behind',
-        sum(1 for g in groups[:index] if g[0][1] == group[0][1]) + 1))
+        sum(1 for g in groups[:index] if g[0][1] == group[0][1]) + 1), others)
         for index, group in enumerate(groups)]
 
 
+def _whose_clock(low: float, others: Dict[str, float], config: AuditConfig) -> Optional[str]:
+    """
+    Say whose clock is off where another topic's lag decides it, else None.
+
+    A scan that lags as TF does was stamped by the robot and received late too: the
+    receiver's clock is ahead (or a replay was recorded again). A scan on time says the
+    receiver's clock is right and the machine that sends these edges is behind.
+    """
+    alike = sorted(t for t, lag in others.items() if lag >= low - config.lag_tolerance_s)
+    on_time = sorted(t for t, lag in others.items() if abs(lag) <= config.lag_tolerance_s)
+    if alike and not on_time:
+        return ("{} lags alike ({}): the receiving machine's clock is ahead of the robot's "
+                '(a recorder on another computer without time sync), or a recording replayed '
+                'without --clock was recorded again'.format(
+                    ' and '.join(alike), ', '.join('{} s'.format(fmt(others[t], 3))
+                                                   for t in alike)))
+    if on_time and not alike:
+        return ("the sender's clock is behind the receiver's (two machines without time "
+                'sync): {} arrives on time ({}), so the receiving clock is right'.format(
+                    ' and '.join(on_time), ', '.join('{} s'.format(fmt(others[t], 3))
+                                                     for t in on_time)))
+    return None
+
+
 def _lag_finding(group: List[Tuple[float, str, Edge]], config: AuditConfig,
-                 key: str) -> Finding:
+                 key: str, others: Dict[str, float]) -> Finding:
     """Say one cause of lag: the edges it holds back, each with its lag."""
     low, why, first = group[0]
+    if why == LAGS_BEHIND:
+        why = _whose_clock(low, others, config) or why
     high = group[-1][0]
     edges = [edge for _, _, edge in group]
     names = [arrow(edge.parent, edge.child) for edge in edges]
@@ -329,7 +366,8 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
         values['clock'] = ('{} of {} moving edges stamped on a simulation clock and received '
                            'on wall time (a recorder without use_sim_time): their lag is not '
                            'judged'.format(len(simulated), len(edges)))
-    findings += _lag_findings(edges, config, on_clock) + _stamps_back(edges, config, now) + \
+    findings += _lag_findings(edges, config, on_clock, _topic_delays(store)) + \
+        _stamps_back(edges, config, now) + \
         _irregular(edges, config, now) + _two_clocks(store, edges, simulated)
     for jump in store.clock.time_jumps:
         if jump.to_time < window(config, now):
