@@ -205,10 +205,8 @@ def _lag(edge: Edge, config: AuditConfig, on_clock: bool) -> Optional[Tuple[floa
 def _topic_delays(store: FrameStore) -> Dict[str, float]:
     """Return how long after its stamp each lookup topic's messages arrive (the median)."""
     watch = store.lookups
-    if watch is None:
-        return {}
-    return {lookup.topic: sorted(delays)[len(delays) // 2]
-            for lookup, delays in watch.delays.items() if delays}
+    delays = {lookup.topic: watch.delay_of(lookup) for lookup in watch.lookups} if watch else {}
+    return {topic: delay for topic, delay in delays.items() if delay is not None}
 
 
 def _lag_findings(edges: List[Edge], config: AuditConfig, on_clock: bool,
@@ -323,10 +321,13 @@ def _two_clocks(store: FrameStore, edges: List[Edge], simulated: List[Edge]) -> 
     extrapolates. Edges in trees apart are connectivity's.
     """
     wall = [edge for edge in edges if edge.stamps and edge.stamps[-1] >= WALL_CLOCK_S]
+    if not simulated or not wall:
+        return []
+    root = {edge.key: store.ancestry(edge.child)[-1] for edge in simulated + wall}
     findings = []
-    for root in sorted({store.ancestry(edge.child)[-1] for edge in simulated}):
-        ours = [edge for edge in simulated if store.ancestry(edge.child)[-1] == root]
-        theirs = [edge for edge in wall if store.ancestry(edge.child)[-1] == root]
+    for top in sorted({root[edge.key] for edge in simulated}):
+        ours = [edge for edge in simulated if root[edge.key] == top]
+        theirs = [edge for edge in wall if root[edge.key] == top]
         if not theirs:
             continue
         findings.append(Finding(
@@ -335,13 +336,13 @@ def _two_clocks(store: FrameStore, edges: List[Edge], simulated: List[Edge]) -> 
             'wall time (e.g. {} at {} s): tf2 holds them {} s apart, so every lookup across '
             'them extrapolates. The sender of {} stamps with the wall clock while the others '
             "use the simulation's (use_sim_time not set on it?)".format(
-                root, plural(len(ours), 'moving edge'), arrow(ours[0].parent, ours[0].child),
+                top, plural(len(ours), 'moving edge'), arrow(ours[0].parent, ours[0].child),
                 fmt(ours[0].stamps[-1], 1), len(theirs),
                 arrow(theirs[0].parent, theirs[0].child), fmt(theirs[0].stamps[-1], 1),
                 fmt(theirs[0].stamps[-1] - ours[0].stamps[-1], 0),
                 ', '.join(arrow(e.parent, e.child) for e in theirs[:3]) +
                 (' and {} more'.format(len(theirs) - 3) if len(theirs) > 3 else '')),
-            'two_clocks:' + root, frames=tuple(f for e in ours[:1] + theirs for f in e.key),
+            'two_clocks:' + top, frames=tuple(f for e in ours[:1] + theirs for f in e.key),
             topics=(TF_TOPIC,), values={'simulated': len(ours), 'wall': len(theirs)}))
     return findings
 

@@ -392,11 +392,15 @@ class LookupWatch:
         """
         return [self._tally(lookup, now, ended) for lookup in self.lookups]
 
+    def delay_of(self, lookup: LookupEntry) -> Optional[float]:
+        """Return how long after its stamp an entry's recent messages arrive (the median)."""
+        delays = sorted(self.delays[lookup])
+        return delays[len(delays) // 2] if delays else None
+
     def _tally(self, lookup: LookupEntry, now: float, ended: bool) -> Tally:
         """Add up one entry's seconds, and its refusals still held."""
-        delays = sorted(self.delays[lookup])
         tally = Tally(lookup, before_tf=self.before_tf[lookup], frames=tuple(self.frames[lookup]),
-                      tf2=self.tf2, delay_s=delays[len(delays) // 2] if delays else None)
+                      tf2=self.tf2, delay_s=self.delay_of(lookup))
         start = self.seconds[lookup][0].second if self.seconds[lookup] else math.inf
         for second in self.seconds[lookup]:
             tally.asked += second.asked

@@ -72,6 +72,8 @@ class Evaluator:
                 self._assign(node.optional_vars.id, node.context_expr)
             elif isinstance(node, ast.Call) and called_name(node.func) == 'DeclareLaunchArgument':
                 self._declare(node)
+        self.branched = {name for name, sites in self.sites.items()  # assigned again, maybe
+                         if any(self._holds(site, guarded=False) is None for site in sites[1:])}
         functions = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
         for call in ast.walk(tree):
             if isinstance(call, ast.Call) and called_name(call.func) == 'OpaqueFunction':
@@ -132,23 +134,16 @@ class Evaluator:
         if defined is None:
             return
         names = [a.arg for a in defined.args.args[1:]]  # the first is the launch context
-        given = self._written(keywords.get('args'))
+        given = self.follow(keywords['args']) if 'args' in keywords else None
         pairs = list(zip(names, given.elts)) if isinstance(given, (ast.List, ast.Tuple)) else []
-        named = self._written(keywords.get('kwargs'))
+        named = self.follow(keywords['kwargs']) if 'kwargs' in keywords else None
         if isinstance(named, ast.Dict):
             pairs += [(key.value, value) for key, value in zip(named.keys, named.values)
                       if isinstance(key, ast.Constant) and key.value in names]
         for name, written in pairs:
-            value = self._written(written)
-            if value is not None and not (isinstance(value, ast.Name) and value.id == name):
+            value = self.follow(written)
+            if not (isinstance(value, ast.Name) and value.id == name):
                 self._assign(name, value)
-
-    def _written(self, expr: Optional[ast.expr]) -> Optional[ast.expr]:
-        """Return the expression a name stands for where the file assigns it once, else expr."""
-        if isinstance(expr, ast.Name) and expr.id in self.assigned \
-                and expr.id not in self.ambiguous:
-            return self.assigned[expr.id]
-        return expr
 
     def _declare(self, call: ast.Call) -> None:
         keywords = {k.arg: k.value for k in call.keywords}
@@ -212,17 +207,12 @@ class Evaluator:
             return Unresolved(expr.id)
         self.active.add(expr.id)
         try:
-            value = self._flowed(expr.id, position(expr)) if self._branched(expr.id) else None
+            value = self._flowed(expr.id, position(expr)) if expr.id in self.branched else None
             if value is None and expr.id not in self.ambiguous:
                 value = self.assigned[expr.id]
             return Unresolved(expr.id) if value is None else self.value(value)
         finally:
             self.active.discard(expr.id)
-
-    def _branched(self, name: str) -> bool:
-        """Return whether a name is assigned again under an `if` (or a loop)."""
-        return any(self._holds(site, guarded=False) is None
-                   for site in self.sites.get(name, [])[1:])
 
     def _flowed(self, name: str, at: tuple) -> Optional[ast.expr]:
         """
