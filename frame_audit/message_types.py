@@ -18,8 +18,8 @@ from .engine.records import HEADER_TYPES, HeaderRecord, LASER_SCAN, ODOMETRY, Od
     TF_TYPES, TransformRecord
 
 __all__ = ['HEADER_TYPES', 'LASER_SCAN', 'ODOMETRY', 'POSE_MESSAGE_TYPES', 'POSE_STAMPED',
-           'POSE_WITH_COVARIANCE', 'TF1_MESSAGE', 'TF2_MESSAGE', 'TF_TYPES', 'cdr_header',
-           'header_record', 'InvalidField', 'odometry_record', 'pose_record', 'ros1_header',
+           'POSE_WITH_COVARIANCE', 'TF1_MESSAGE', 'TF2_MESSAGE', 'TF_TYPES', 'header_record',
+           'header_stamp', 'InvalidField', 'odometry_record', 'pose_record', 'ros1_header',
            'split_stamp', 'stamp_seconds', 'transform_records']
 NANOSECONDS = 1_000_000_000
 
@@ -33,7 +33,7 @@ def stamp_seconds(stamp: Any) -> float:
     return stamp.sec + stamp.nanosec * 1e-9
 
 
-def _header_stamp(sec: int, nanosec: int) -> float:
+def header_stamp(sec: int, nanosec: int) -> float:
     """Return a header stamp as seconds; InvalidField if its nanosec is not below 10^9."""
     if not 0 <= nanosec < NANOSECONDS:
         raise InvalidField('header.stamp.nanosec is {}, an invalid field (it counts the '
@@ -58,7 +58,7 @@ def _transform_record(t: Any) -> TransformRecord:
     v, q = t.transform.translation, t.transform.rotation
     stamp = t.header.stamp
     return TransformRecord(t.header.frame_id, t.child_frame_id,
-                           _header_stamp(stamp.sec, stamp.nanosec),
+                           header_stamp(stamp.sec, stamp.nanosec),
                            (v.x, v.y, v.z), (q.x, q.y, q.z, q.w))
 
 
@@ -66,8 +66,8 @@ def pose_record(msg: Any) -> PoseRecord:
     """Return the pose a PoseStamped, PoseWithCovarianceStamped or Odometry carries."""
     pose = msg.pose.pose if hasattr(msg.pose, 'covariance') else msg.pose
     p, q = pose.position, pose.orientation
-    return PoseRecord(msg.header.frame_id, _header_stamp(msg.header.stamp.sec,
-                                                         msg.header.stamp.nanosec),
+    return PoseRecord(msg.header.frame_id, header_stamp(msg.header.stamp.sec,
+                                                        msg.header.stamp.nanosec),
                       (p.x, p.y, p.z), (q.x, q.y, q.z, q.w))
 
 
@@ -78,19 +78,11 @@ def odometry_record(msg: Any) -> OdometryRecord:
 
 def header_record(msg: Any) -> HeaderRecord:
     """Return only a message's header (for the scan: the frame it is measured in)."""
-    return HeaderRecord(msg.header.frame_id, _header_stamp(msg.header.stamp.sec,
-                                                           msg.header.stamp.nanosec))
-
-
-def cdr_header(raw: bytes) -> HeaderRecord:
-    """Parse the std_msgs/Header that starts a CDR message: a scan's ranges are never decoded."""
-    little = raw[1] == 1
-    sec, nanosec, length = struct.unpack_from('<iII' if little else '>iII', raw, 4)
-    frame = raw[16:16 + max(length - 1, 0)].decode('utf-8')
-    return HeaderRecord(frame, _header_stamp(sec, nanosec))
+    return HeaderRecord(msg.header.frame_id, header_stamp(msg.header.stamp.sec,
+                                                          msg.header.stamp.nanosec))
 
 
 def ros1_header(raw: bytes) -> HeaderRecord:
     """Parse the std_msgs/Header (seq, stamp, frame_id) that starts a ROS 1 message."""
     _, sec, nanosec, length = struct.unpack_from('<IIII', raw, 0)
-    return HeaderRecord(raw[16:16 + length].decode('utf-8'), _header_stamp(sec, nanosec))
+    return HeaderRecord(raw[16:16 + length].decode('utf-8'), header_stamp(sec, nanosec))

@@ -33,8 +33,9 @@ from .recover import AT_FOOTER, CutShort, Definition, NO_DEFINITION, RawMessage,
 from ..engine.config import AuditConfig
 from ..engine.records import CLOCK_TOPIC, CLOCK_TYPE, HeaderRecord, Message, Payload, \
     TF_STATIC_TOPIC, TF_TOPIC, Unreadable
-from ..message_types import cdr_header, HEADER_TYPES, InvalidField, ODOMETRY, odometry_record, \
+from ..message_types import HEADER_TYPES, InvalidField, ODOMETRY, odometry_record, \
     POSE_MESSAGE_TYPES, pose_record, ros1_header, stamp_seconds, TF_TYPES, transform_records
+from ..plain_cdr import cdr_header, NotPlain, PLAIN_READERS
 
 METADATA_LIMIT = 1 << 20  # 1 MiB: rosbag2 writes a few KB; a larger metadata.yaml is not one
 DEFINITION_LIMIT = 1 << 18  # 256 KiB: an audited type's whole definition is a few KB
@@ -302,6 +303,32 @@ def connection_types(definition: Definition, msgtype: str, ros2: bool = True) ->
     return store
 
 
+def _standard(types: Any, msgtype: str) -> bool:
+    """Return whether a connection defines msgtype, and the types in it, as the standard does."""
+    from rosbags.typesys import get_typestore, Stores
+    from rosbags.typesys.base import Nodetype
+
+    stock = get_typestore(Stores.ROS2_HUMBLE).fielddefs
+    names, seen = [msgtype], set()
+    while names:
+        name = names.pop()
+        seen.add(name)
+        fields = stock[name][1]
+        if types.fielddefs.get(name, ((), ()))[1] != fields:
+            return False
+        for _, (kind, desc) in fields:
+            inner: Any
+            if kind == Nodetype.NAME:
+                inner = desc
+            elif kind in (Nodetype.ARRAY, Nodetype.SEQUENCE) and desc[0][0] == Nodetype.NAME:
+                inner = desc[0][1]
+            else:
+                continue
+            if inner not in seen:
+                names.append(inner)
+    return True
+
+
 Decoder = Callable[[bytes], Payload]
 
 
@@ -461,7 +488,16 @@ class Recording:
         if isinstance(types, str):
             return lambda raw: Unreadable(types)
         deserialize = types.deserialize_cdr if self._is2 else types.deserialize_ros1
-        return lambda raw: record(deserialize(raw, msgtype))
+        plain = PLAIN_READERS.get(msgtype) if self._is2 and _standard(types, msgtype) else None
+        if plain is None:
+            return lambda raw: record(deserialize(raw, msgtype))
+
+        def decode(raw: bytes) -> Payload:
+            try:
+                return plain(raw)
+            except NotPlain:  # rosbags reads it, or says what is wrong with it
+                return record(deserialize(raw, msgtype))
+        return decode
 
     def _types(self, definition: Definition, msgtype: str) -> Any:
         """

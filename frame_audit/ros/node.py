@@ -51,8 +51,9 @@ from ..engine.findings import CheckResult, Level
 from ..engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from ..engine.stall import judge_discovery, judge_stall, Stall, STALL_S
 from ..errors import ConfigError, UsageError
-from ..message_types import cdr_header, LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
+from ..message_types import LASER_SCAN, ODOMETRY, odometry_record, pose_record, \
     TF2_MESSAGE, transform_records
+from ..plain_cdr import cdr_header
 from ..reports.diagnostics import DIAGNOSTICS_TOPIC
 
 BATCH_PERIOD_S = 0.1  # the node wakes this often and takes everything queued

@@ -165,8 +165,14 @@ class Buffer:
         except _Refused as refused:
             return 0, refused.error
 
-    def lookup(self, target: str, source: str, time: int = 0) -> Answer:
-        """Return target <- source at time (ns; 0 = latest common time), or tf2's error."""
+    def lookup(self, target: str, source: str, time: int = 0, values: bool = True) -> Answer:
+        """
+        Return target <- source at time (ns; 0 = latest common time), or tf2's error.
+
+        values False: whether tf2 answers, and its error, without the transform's numbers
+        (as canTransform walks, by each frame's parent at time): a lookup watched for its
+        verdict alone costs no interpolation.
+        """
         if target == source:
             cache = self.caches.get(target)
             stamp = cache.latest()[0] if time == 0 and cache is not None else time
@@ -176,7 +182,7 @@ class Buffer:
                 self._validate(frame, role)
             if time == 0:
                 time = self._common_time(target, source)
-            return self._walk(target, source, time)
+            return self._walk(target, source, time, values)
         except _Refused as refused:
             return Answer(error=refused.error)
 
@@ -241,8 +247,8 @@ class Buffer:
                 break
         return common or 0
 
-    def _walk(self, target: str, source: str, time: int) -> Answer:
-        """Compose both chains up to where they meet: tf2's walkToTopParent."""
+    def _walk(self, target: str, source: str, time: int, values: bool = True) -> Answer:
+        """Compose both chains up to where they meet (values): tf2's walkToTopParent."""
         suffix = texts.while_looking_up(source, target)
         source_vec, source_quat = ZERO, IDENTITY
         frame, top, missed = source, source, None
@@ -253,14 +259,15 @@ class Buffer:
             if cache is None:
                 top = frame
                 break
-            sample, miss = cache.value(time)
+            sample, miss = cache.value(time) if values else cache.nearest(time)
             if sample is None:
                 top, missed = frame, (frame, miss)
                 break
             if frame == target:
-                return self._answer(source_vec, source_quat, time)
-            source_vec = _add(quat_rotate(sample.rotation, source_vec), sample.translation)
-            source_quat = quat_mul(sample.rotation, source_quat)
+                return self._answer(source_vec, source_quat, time, values)
+            if values:
+                source_vec = _add(quat_rotate(sample.rotation, source_vec), sample.translation)
+                source_quat = quat_mul(sample.rotation, source_quat)
             top, frame = frame, sample.parent
             if depth + 1 > MAX_GRAPH_DEPTH:
                 raise self._loop()
@@ -274,14 +281,16 @@ class Buffer:
             cache = self.caches.get(frame)
             if cache is None:
                 break
-            sample, miss = cache.value(time)
+            sample, miss = cache.value(time) if values else cache.nearest(time)
             if sample is None:
                 raise _Refused(self._extrapolation(frame, miss, suffix))
             if frame == source:
                 inverse = conjugate(target_quat)
-                return self._answer(quat_rotate(inverse, _neg(target_vec)), inverse, time)
-            target_vec = _add(quat_rotate(sample.rotation, target_vec), sample.translation)
-            target_quat = quat_mul(sample.rotation, target_quat)
+                return self._answer(quat_rotate(inverse, _neg(target_vec)), inverse, time,
+                                    values)
+            if values:
+                target_vec = _add(quat_rotate(sample.rotation, target_vec), sample.translation)
+                target_quat = quat_mul(sample.rotation, target_quat)
             frame = sample.parent
             if depth + 1 > MAX_GRAPH_DEPTH:
                 raise self._loop()
@@ -293,7 +302,7 @@ class Buffer:
         inverse = conjugate(target_quat)
         return self._answer(_add(quat_rotate(inverse, source_vec),
                                  quat_rotate(inverse, _neg(target_vec))),
-                            quat_mul(inverse, source_quat), time)
+                            quat_mul(inverse, source_quat), time, values)
 
     def _extrapolation(self, frame: str, miss: Optional[Miss], suffix: str) -> Tf2Error:
         assert miss is not None
@@ -301,13 +310,16 @@ class Buffer:
                         texts.extrapolation(self.distro, miss) + suffix, frame,
                         miss.requested, miss.nearest)
 
-    def _answer(self, translation: Vector, rotation: Quat, stamp: int) -> Answer:
+    def _answer(self, translation: Vector, rotation: Quat, stamp: int,
+                values: bool = True) -> Answer:
         """
-        Return the answer as tf2 hands it out.
+        Return the answer as tf2 hands it out (values False: its stamp alone).
 
         ROS 1 copies the composed quaternion into the message as it is; ROS 2 passes it
         through tf2::Transform's rotation matrix, which gives it unit length.
         """
+        if not values:
+            return Answer(stamp=stamp)
         norm = math.sqrt(sum(q * q for q in rotation))
         if not self.distro.ros1 and norm > 0:
             rotation = tuple(q / norm for q in rotation)  # type: ignore[assignment]

@@ -188,10 +188,15 @@ class TimeCache:
             return one, None
         return interpolate(one, two, time), None
 
+    def nearest(self, time: int) -> Tuple[Optional[Sample], Optional[Miss]]:
+        """Return the sample at or before time, not interpolated (its parent is value's)."""
+        found, miss = self.closest(time)
+        return (found[0] if found else None), miss
+
     def parent_at(self, time: int) -> Tuple[Optional[str], Optional[Miss]]:
         """Return the parent at time without interpolating: tf2's getParent."""
-        found, miss = self.closest(time)
-        return (found[0].parent if found else None), miss
+        sample, miss = self.nearest(time)
+        return (sample.parent if sample else None), miss
 
 
 class StaticCache:
@@ -225,6 +230,10 @@ class StaticCache:
             return None, Miss('empty', time)
         sample = self.sample
         return Sample(time, sample.parent, sample.translation, sample.rotation), None
+
+    def nearest(self, time: int) -> Tuple[Optional[Sample], Optional[Miss]]:
+        """Return the value as it was sent (its parent is value's), or the miss."""
+        return self.sample, None if self.sample is not None else Miss('empty', time)
 
     def parent_at(self, time: int) -> Tuple[Optional[str], Optional[Miss]]:
         """Return the parent, whatever the time."""

@@ -205,16 +205,17 @@ def feed(buffer: Buffer, message: TfMessage, last: Optional[float],
 
 
 def ask(buffer: Buffer, target: str, source: str, time: float,
-        real: Optional[Tf2] = None) -> Answer:
+        real: Optional[Tf2] = None, values: bool = True) -> Answer:
     """
     Return what tf2 answers for target <- source at time in seconds (0: latest).
 
     real (tf2 itself) answers where given; the model then only names the limiting frame of
-    a refusal, which tf2's text does not.
+    a refusal, which tf2's text does not. values False: the verdict alone, without the
+    model's numbers (BufferCore.lookup).
     """
     stamp = to_ns(time) if time else 0
     if real is None:
-        return buffer.lookup(target, source, stamp)
+        return buffer.lookup(target, source, stamp, values)
     said = real.lookup(target, source, stamp)
     return said if said.ok else with_facts(said, buffer.lookup(target, source, stamp))
 

@@ -274,7 +274,8 @@ class LookupWatch:
 
     def _answer(self, lookup: LookupEntry, waiting: Pending) -> None:
         """Ask tf2 for one message as the buffer stands, and count (or hold) the answer."""
-        answer = ask(self.buffer, lookup.target, waiting.frame, waiting.stamp, self.real)
+        answer = ask(self.buffer, lookup.target, waiting.frame, waiting.stamp, self.real,
+                     values=False)
         bucket = self._bucket(lookup, waiting.due)
         bucket.asked += 1
         error = answer.error
