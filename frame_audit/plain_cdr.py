@@ -8,16 +8,20 @@ array per pose, a message per transform, only for the audit to take seven number
 names from it: most of an offline audit's reading was that. These readers know the fixed
 layout of the standard definitions (tf2_msgs/TFMessage, nav_msgs/Odometry,
 geometry_msgs/PoseStamped and PoseWithCovarianceStamped) and unpack only what the records
-hold. A message they cannot read as laid out (big-endian, truncated, a string without its
-terminator, a size that does not match) raises NotPlain: the caller asks its generic
-deserializer, whose error the report gives, so a damaged message reads exactly as before.
+hold; PLAIN_READERS is keyed by the record message_types' reader makes of a message (a pose
+topic may be recorded as Odometry) and the type recorded. A message they cannot read as laid
+out (big-endian, truncated, a string without its terminator, a size that does not match)
+raises NotPlain: the caller asks its generic deserializer, whose error the report gives, so
+a damaged message reads exactly as before.
 """
 import struct
-from typing import Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
+from . import message_types as generic
 from .engine.records import Payload, Quaternion, Vector3
-from .message_types import header_stamp, HeaderRecord, ODOMETRY, OdometryRecord, \
-    POSE_STAMPED, POSE_WITH_COVARIANCE, PoseRecord, TF2_MESSAGE, TransformRecord
+from .message_types import header_stamp, HeaderRecord, ODOMETRY, odometry_record, \
+    OdometryRecord, pose_record, POSE_STAMPED, POSE_WITH_COVARIANCE, PoseRecord, TF2_MESSAGE, \
+    TransformRecord
 
 __all__ = ['NotPlain', 'PLAIN_READERS', 'cdr_header']
 ENCAPSULATION = 4  # CDR_LE's 4 bytes; alignment counts from after them
@@ -149,6 +153,15 @@ def cdr_header(raw: bytes) -> HeaderRecord:
     return HeaderRecord(frame, header_stamp(sec, nanosec))
 
 
-PLAIN_READERS: Dict[str, Callable[[bytes], Payload]] = {
-    TF2_MESSAGE: transform_records, ODOMETRY: odometry, POSE_STAMPED: pose_stamped,
-    POSE_WITH_COVARIANCE: pose_with_covariance}
+def _odometry_pose(raw: bytes) -> PoseRecord:
+    """Read a nav_msgs/Odometry recorded on a pose topic: its pose alone."""
+    return odometry(raw).pose
+
+
+# what the audit takes of a topic (its record), by the type recorded: how to read it plainly
+PLAIN_READERS: Dict[Tuple[Callable[[Any], Payload], str], Callable[[bytes], Payload]] = {
+    (generic.transform_records, TF2_MESSAGE): transform_records,
+    (odometry_record, ODOMETRY): odometry,
+    (pose_record, POSE_STAMPED): pose_stamped,
+    (pose_record, POSE_WITH_COVARIANCE): pose_with_covariance,
+    (pose_record, ODOMETRY): _odometry_pose}

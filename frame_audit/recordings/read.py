@@ -488,7 +488,8 @@ class Recording:
         if isinstance(types, str):
             return lambda raw: Unreadable(types)
         deserialize = types.deserialize_cdr if self._is2 else types.deserialize_ros1
-        plain = PLAIN_READERS.get(msgtype) if self._is2 and _standard(types, msgtype) else None
+        plain = PLAIN_READERS.get((record, msgtype)) if self._is2 and _standard(types, msgtype) \
+            else None
         if plain is None:
             return lambda raw: record(deserialize(raw, msgtype))
 
