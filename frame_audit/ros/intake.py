@@ -7,8 +7,9 @@ The audit needs its verdict once a period, not each message within a millisecond
 waking once per message is most of a listener's cost: the executor never waits on the
 subscriptions (their callback group never lets it); the node calls Intake.take_batch every
 batch period, which takes everything queued on each subscription, as the executor itself
-takes a message, with its info (the publisher, the receive time). A scan is taken raw and
-only its header is read.
+takes a message, with its info (the publisher, the receive time). Messages are taken raw,
+serialized: a scan's header alone is read, and the audited types are read from their bytes
+(plain_cdr) rather than built as rclpy messages field by field (raw_feed).
 
 Each message is handed to its topic's feed (a converter and an Audit.add_* method) with an
 engine Arrival: the topic, the node clock's time it arrived (so use_sim_time follows a bag's
@@ -29,12 +30,14 @@ from rclpy.callback_groups import CallbackGroup
 from rclpy.impl.implementation_singleton import rclpy_implementation
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.serialization import deserialize_message
 from rclpy.subscription import Subscription
 from rosgraph_msgs.msg import Clock as ClockMessage
 
 from ..engine.checks.timing import WALL_CLOCK_S  # a time beyond it is wall time
 from ..engine.records import Arrival, TF_STATIC_TOPIC, TF_TOPIC
 from ..message_types import stamp_seconds
+from ..plain_cdr import NotPlain, PLAIN_READERS
 
 TOPIC_DEPTH = 200
 CLOCK_QOS = QoSProfile(depth=100, reliability=ReliabilityPolicy.BEST_EFFORT,
@@ -59,6 +62,26 @@ Converter = Callable[[Any], Any]
 # a message as taken: (middleware arrival ns, order taken, node time, topic, message, gid)
 Taken = Tuple[int, int, float, 'Topic', Any, Optional[bytes]]
 Feed = Tuple[Type[Any], Converter, Callable[[Any, Arrival], None]]
+
+
+def raw_feed(type_name: str, kind: Type[Any], convert: Converter,
+             add: Callable[[Any, Arrival], None]) -> Feed:
+    """
+    Return the feed of a topic taken raw: read from its bytes, or deserialized and converted.
+
+    A message the fixed layout does not fit (a big-endian sender) is deserialized by rclpy
+    and converted as a taken message would be.
+    """
+    plain = PLAIN_READERS.get((convert, type_name))
+
+    def read(raw: bytes) -> Any:
+        if plain is not None:
+            try:
+                return plain(raw)
+            except NotPlain:
+                pass
+        return convert(deserialize_message(raw, kind))
+    return kind, read, add
 
 
 def quiet_events() -> Any:

@@ -40,7 +40,7 @@ from tf2_msgs.msg import TFMessage
 
 from . import messages
 from .executables import ignore_signals, SIGNALS
-from .intake import Intake, Topic
+from .intake import Intake, raw_feed, Topic
 from .parameters import declare_all
 from .real_tf2 import choose, Real
 from ..engine.audit import Audit
@@ -144,17 +144,18 @@ class FrameAuditNode(Node):
     # -- what the node listens to -------------------------------------------------------
 
     def _tf_topic(self, name: str, qos: QoSProfile) -> Topic:
-        return Topic(name, {TF2_MESSAGE: (TFMessage, transform_records,
-                                          self.audit.add_transforms)}, qos)
+        return Topic(name, {TF2_MESSAGE: raw_feed(TF2_MESSAGE, TFMessage, transform_records,
+                                                  self.audit.add_transforms)}, qos, raw=True)
 
     def _configured_topics(self) -> List[Topic]:
-        odometry = (Odometry, odometry_record, self.audit.add_odometry)
-        pose_feeds = {name: (kind, pose_record, self.audit.add_pose)
+        odometry = raw_feed(ODOMETRY, Odometry, odometry_record, self.audit.add_odometry)
+        pose_feeds = {name: raw_feed(name, kind, pose_record, self.audit.add_pose)
                       for name, kind in messages.POSE_CLASSES.items()}
-        topics = [Topic(self.config.odom_topic, {ODOMETRY: odometry}),
+        topics = [Topic(self.config.odom_topic, {ODOMETRY: odometry}, raw=True),
                   Topic(self.config.scan_topic, {LASER_SCAN: (
                       LaserScan, cdr_header, self.audit.add_scan)}, SCAN_QOS, raw=True)]
-        topics.extend(Topic(pose.topic, pose_feeds) for pose in self.config.pose_topics or ())
+        topics.extend(Topic(pose.topic, pose_feeds, raw=True)
+                      for pose in self.config.pose_topics or ())
         return topics
 
     def run_batch(self) -> None:

@@ -229,3 +229,42 @@ def test_a_topics_messages_keep_the_order_they_were_taken_in():
     assert [a.received for _, _, a in feeds.given] == pytest.approx(
         [NOW - 0.5, NOW - 0.5, NOW - 0.5, NOW - 0.4], abs=1e-6)
     assert not complaints
+
+
+@pytest.mark.parametrize('kind_name', ['TFMessage', 'Odometry', 'PoseStamped',
+                                       'PoseWithCovarianceStamped', 'Odometry as a pose'])
+def test_a_raw_feed_reads_what_rclpy_would_hand_over_in_either_byte_order(kind_name: str) -> None:
+    """The node takes its topics serialized: the records are those of rclpy's messages."""
+    from frame_audit.message_types import odometry_record, pose_record, transform_records
+    from frame_audit.ros.intake import raw_feed
+    from geometry_msgs.msg import PoseStamped, PoseWithCovarianceStamped, TransformStamped
+    from nav_msgs.msg import Odometry
+    from rclpy.serialization import serialize_message
+    from rosbags.typesys import get_typestore, Stores
+    from tf2_msgs.msg import TFMessage
+
+    kind, convert = {'TFMessage': (TFMessage, transform_records),
+                     'Odometry': (Odometry, odometry_record),
+                     'PoseStamped': (PoseStamped, pose_record),
+                     'PoseWithCovarianceStamped': (PoseWithCovarianceStamped, pose_record),
+                     'Odometry as a pose': (Odometry, pose_record)}[kind_name]
+    message = kind()
+    if kind is TFMessage:
+        one = TransformStamped(child_frame_id='base_link')
+        one.header.frame_id, one.header.stamp.sec, one.header.stamp.nanosec = 'odom', 7, 5
+        one.transform.translation.x, one.transform.rotation.z = 1.25, 0.6
+        message.transforms = [one, TransformStamped(child_frame_id='laser')]
+    else:
+        message.header.frame_id, message.header.stamp.sec = 'map', 9
+        pose = message.pose.pose if hasattr(message.pose, 'covariance') else message.pose
+        pose.position.y, pose.orientation.w = -3.5, 0.8
+        if kind is Odometry:
+            message.child_frame_id = 'base_link'
+    type_name = '{}/msg/{}'.format(kind.__module__.split('.')[0], kind.__name__)
+    _, read, _ = raw_feed(type_name, kind, convert, lambda *_: None)
+    little = serialize_message(message)
+    store = get_typestore(Stores.ROS2_HUMBLE)
+    big = bytes(store.serialize_cdr(store.deserialize_cdr(little, type_name), type_name,
+                                    little_endian=False))
+    assert little[1] == 1 and big[1] == 0
+    assert read(little) == read(big) == convert(message)
