@@ -431,3 +431,42 @@ def test_messages_stamped_hours_behind_are_two_clocks_not_a_sender_starting():
     assert 'The /scan stamps run 30.001 s behind their arrival, while map → odom arrives ' \
         '0.050 s before its stamps: the two are stamped on clocks 30.051 s apart' in \
         finding.message, finding.message
+
+
+def _paused(messages: List[Message], child: str, start_s: float,
+            end_s: float) -> List[Message]:
+    """Return messages without child's edge from start_s to end_s: a sender that paused."""
+    return [m for m in messages if not (m.topic == TF_TOPIC and m.payload[0].child == child
+                                        and T0 + start_s <= m.received < T0 + end_s)]
+
+
+@pytest.mark.parametrize('messages', [
+    lambda: drive(40.0, seed=5),
+    lambda: drive(40.0, seed=5, faults=['map_odom_late']),
+    lambda: drive(40.0, seed=5, faults=['time_loop']),
+    lambda: drive(40.0, seed=5, faults=['ekf_map_tf', 'odom_reset']),
+    lambda: _paused(f1tenth(0.0, 40.0), 'odom', 5.0, 12.0),
+    lambda: _paused(f1tenth(0.2, 40.0), 'base_link', 20.0, 21.5)],
+    ids=['clean', 'map_odom_late', 'time_loop', 'ekf_map_tf_odom_reset', 'slam_paused_7s',
+         'late_slam_odom_paused'])
+def test_seconds_added_up_once_give_the_tally_of_adding_all(messages):
+    """
+    Issue 34: offline every second is kept, and adding them all at each check was quadratic.
+
+    The leading seconds are added up once (Settled); a second changed after that (a held
+    refusal judged when its edge comes again, a clock gone back) drops the sum. At every
+    check the tally must equal the one that adds every second afresh.
+    """
+    audit = Audit(AuditConfig())
+    watch = audit.lookups
+    checks, second = 0, None
+    for message in messages():
+        audit.add(message)
+        if int(message.received) != second:  # once a recorded second, as the audit checks
+            second = int(message.received)
+            checks += 1
+            kept = watch.tallies(message.received)
+            settled, watch.settled = watch.settled, {}
+            assert kept == watch.tallies(message.received)
+            watch.settled = settled
+    assert checks > 35 and any(t.asked > 1000 for t in kept)

@@ -18,6 +18,7 @@ counts per second of the window.
 """
 from collections import deque
 from dataclasses import dataclass, field, replace
+from itertools import islice
 import math
 from typing import AbstractSet, Any, Collection, Deque, Dict, Iterable, List, Optional, Sequence, \
     Tuple
@@ -39,6 +40,7 @@ CLOCKS_APART_S = 1.0  # a message and an edge this much further behind their sta
 MAX_FRAMES_NAMED = 5  # a lookup topic's message frames kept for the message
 EDGE_KINDS = ('future', 'past', 'single', 'empty')  # refusals a limiting edge explains
 UNNAMED = 'an edge the model cannot name (tf2 itself refused where the model did not)'
+OPEN_SECONDS = 3  # the newest seconds, where answers still land: added up at every tally
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,30 @@ class Second:
 
 
 @dataclass
+class Settled:
+    """
+    An entry's leading seconds added up once: a tally adds only the seconds after them.
+
+    Offline every second is kept, and adding them all up at every check made the audit's
+    time grow with the square of the recording's length. A second changed after it was
+    added up (a held refusal judged late, a clock gone back) drops this sum (_bucket).
+    """
+
+    count: int = 0  # the leading seconds added up
+    asked: int = 0
+    apart: Apart = field(default_factory=dict)
+    refused: Dict[str, Refusals] = field(default_factory=dict)
+
+    def add(self, second: 'Second') -> None:
+        """Add one more second, as a tally adds them."""
+        self.asked += second.asked
+        _add_counts(self.apart, second.apart)
+        for edge, refusals in second.refused.items():
+            self.refused.setdefault(edge, Refusals(refusals.kind, refusals.child)) \
+                .merge(refusals)
+
+
+@dataclass
 class Tally:
     """One entry's lookups over the window, added up for the check."""
 
@@ -159,6 +185,7 @@ class LookupWatch:
         self.silent_after_s = silent_after_s
         self.pending: Dict[LookupEntry, Deque[Pending]] = {lookup: deque() for lookup in lookups}
         self.seconds: Dict[LookupEntry, Deque[Second]] = {lookup: deque() for lookup in lookups}
+        self.settled: Dict[LookupEntry, Settled] = {}
         self.before_tf: Dict[LookupEntry, int] = dict.fromkeys(self.lookups, 0)
         self.frames: Dict[LookupEntry, Dict[str, None]] = {lookup: {} for lookup in lookups}
         # each entry's recent messages: how long after its stamp each arrived (ahead: < 0)
@@ -267,7 +294,11 @@ class LookupWatch:
         index = len(seconds)
         while index and seconds[index - 1].second > second:
             index -= 1
-        if index and seconds[index - 1].second == second:
+        found = bool(index) and seconds[index - 1].second == second
+        settled = self.settled.get(lookup)
+        if settled is not None and index - found < settled.count:
+            del self.settled[lookup]  # a second already added up changes
+        if found:
             return seconds[index - 1]
         seconds.insert(index, Second(second))
         return seconds[index]
@@ -356,9 +387,10 @@ class LookupWatch:
 
     def forget(self, before: float) -> None:
         """Drop the counts of lookups due before `before` (live: the window moves on)."""
-        for seconds in self.seconds.values():
+        for lookup, seconds in self.seconds.items():
             while seconds and seconds[0].second + 1 <= before:
                 seconds.popleft()
+                self.settled.pop(lookup, None)
         for child in list(self.held):  # a stopped edge's refusals, held past the window
             held = self.held[child]
             while held and held[0].due < before:
@@ -402,13 +434,19 @@ class LookupWatch:
         """Add up one entry's seconds, and its refusals still held."""
         tally = Tally(lookup, before_tf=self.before_tf[lookup], frames=tuple(self.frames[lookup]),
                       tf2=self.tf2, delay_s=self.delay_of(lookup))
-        start = self.seconds[lookup][0].second if self.seconds[lookup] else math.inf
-        for second in self.seconds[lookup]:
-            tally.asked += second.asked
-            _add_counts(tally.apart, second.apart)
-            for edge, refusals in second.refused.items():
-                tally.refused.setdefault(edge, Refusals(refusals.kind, refusals.child)) \
-                    .merge(refusals)
+        seconds = self.seconds[lookup]
+        start = seconds[0].second if seconds else math.inf
+        settled = self.settled.setdefault(lookup, Settled())
+        newest = max(settled.count, len(seconds) - OPEN_SECONDS)
+        for second in islice(seconds, settled.count, newest):
+            settled.add(second)
+        settled.count = newest
+        total = Settled(newest, settled.asked, dict(settled.apart), {
+            edge: replace(refusals, kinds=dict(refusals.kinds))
+            for edge, refusals in settled.refused.items()})
+        for second in islice(seconds, newest, None):
+            total.add(second)
+        tally.asked, tally.apart, tally.refused = total.asked, total.apart, total.refused
         for child, held in self.held.items():
             why = self._silence(child, now) or (None if ended else WAITING)
             for one in held:
