@@ -9,6 +9,7 @@ Rejection of its kind, on its edge and topic, so a report says what tf2 did not 
 """
 from dataclasses import dataclass, field
 import math
+import re
 from typing import Dict, NamedTuple, Optional, Sequence, Tuple
 
 from .findings import Level
@@ -18,6 +19,7 @@ from .records import TransformRecord
 
 MAX_TRANSLATION_M = 1e6  # finite, but no robot's frames are 1,000 km apart
 UNIT_TOLERANCE = 0.01  # tf2 takes a rotation whose |‖q‖² − 1| is below this
+WHITESPACE = re.compile(r'\s')  # str.isspace's characters (both ask Py_UNICODE_ISSPACE)
 TF2_DROPS = 'tf2 drops these transforms'
 # reason -> (level, what is wrong, what tf2 does with it): the audit's and the lint's words
 SAID: Dict[str, Tuple[Level, str, str]] = {
@@ -94,7 +96,7 @@ def admit(record: TransformRecord) -> Tuple[Optional[Admitted], Sequence[Refusal
     if parent == child:
         return None, faults + (Refusal('self_parent', parent, child,
                                        '{} -> {}'.format(parent, child)),)
-    if any(c.isspace() for c in parent + child):  # taken, as tf2 takes it
+    if WHITESPACE.search(parent) or WHITESPACE.search(child):  # taken, as tf2 takes it
         faults += (Refusal('whitespace', parent, child, '{!r} → {!r}'.format(parent, child)),)
     try:
         x, y, z = map(float, record.translation)
