@@ -17,11 +17,15 @@ Humble to Rolling). The storages answer so:
 A chunk is decompressed when playing reaches its first log time, as the mcap library does:
 memory holds the chunks whose spans overlap, not the file. The mcap library's own
 log-time reader gives the same order, but compares in Python per message and hides the
-positions the disorder note needs; its record parsing is used here.
+positions the disorder note needs. Its chunk reading (read, inflate) is used here; a chunk's
+Message records are found in its bytes, and any chunk that scan cannot read as the library
+would is left to the library's record parsing.
 """
 from dataclasses import dataclass
 import heapq
+import io
 from pathlib import Path
+import struct
 from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, Type
 
 from .recover import Definition, McapMessage, NO_DEFINITION, RECORD_LIMIT, schema_definition, \
@@ -37,6 +41,7 @@ SQLITE_STORED_AFTER = (
     '({})')
 
 
+_LENGTH = struct.Struct('<Q')
 WRITERS_JITTER_NS = 10_000_000  # 10 ms: a recorder's threads storing out of log-time order
 
 
@@ -106,17 +111,28 @@ def mcap_in_play_order(path: Path, wanted: Set[str], disorder: Disorder,
             stop('a damaged chunk ({}) in {}'.format(type(error).__name__, path.name))
 
 
-# a play queue entry: log time, chunk offset, place in the chunk (-1: the chunk itself), item
+# a play queue entry: log time, chunk offset, place in the chunk (-1: the chunk itself), and
+# the chunk's index record, or its run of wanted messages and the next one's place in the run
 _Entry = Tuple[int, int, int, Any]
+# a message in a chunk's run: log time, place in the chunk, what is yielded
+_Placed = Tuple[int, int, McapMessage]
+_MESSAGE_HEAD = struct.Struct('<H4xQ')  # a Message record's channel id and log time
+MESSAGE, SCHEMA, CHANNEL = 0x05, 0x03, 0x04  # the opcodes a chunk holds
+
+
+class _Irregular(Exception):
+    """A chunk the scan cannot read as the mcap library would: the library reads it."""
 
 
 def _log_time_order(stream: Any, summary: Any, wanted: Set[str], disorder: Disorder,
                     orphan: Callable[[int], None]) -> Iterator[McapMessage]:
-    """Yield the wanted messages of the indexed chunks by (log time, chunk offset, offset)."""
-    from mcap.data_stream import ReadDataStream
-    from mcap.records import Chunk, Message
-    from mcap.stream_reader import breakup_chunk
+    """
+    Yield the wanted messages of the indexed chunks by (log time, chunk offset, offset).
 
+    Each chunk is one run of its messages in that order (a recorder's chunk mostly is
+    already): runs are merged, and a message is taken straight from its run while it comes
+    before every other chunk's next, so only where chunks overlap in time does it queue.
+    """
     schemas: Dict[int, Tuple[str, Definition]] = {
         schema_id: schema_definition(schema) for schema_id, schema in summary.schemas.items()}
     unknown = ('?', NO_DEFINITION)
@@ -135,22 +151,99 @@ def _log_time_order(stream: Any, summary: Any, wanted: Set[str], disorder: Disor
     heapq.heapify(queue)
     while queue:
         log_ns, offset, place, item = heapq.heappop(queue)
-        if place >= 0:
-            yield item
+        if place < 0:
+            run = _chunk_run(stream, item, offset, channels, mine, disorder,
+                             stored_before[offset], orphan)
+            if run:
+                heapq.heappush(queue, (run[0][0], offset, run[0][1], (run, 0)))
             continue
-        if max(item.chunk_length, item.uncompressed_size) > RECORD_LIMIT:
-            raise EOFError('a chunk of {} bytes, past the {} MiB a record may hold'.format(
-                max(item.chunk_length, item.uncompressed_size), RECORD_LIMIT >> 20))
-        stream.seek(offset + 1 + 8)  # past the record's opcode and length
-        latest = stored_before[offset]
-        for index, record in enumerate(breakup_chunk(Chunk.read(ReadDataStream(stream)))):
-            if not isinstance(record, Message):
-                continue
-            known = channels.get(record.channel_id)
-            if known is None:
-                orphan(record.channel_id)
-            elif record.channel_id in mine:
-                disorder.stored_after(record.log_time, latest)
-                heapq.heappush(queue, (record.log_time, offset, index, (
-                    known[0], known[1], record.log_time, record.data, known[2], None)))
-            latest = max(latest, record.log_time)
+        run, index = item
+        yield run[index][2]
+        for index in range(index + 1, len(run)):
+            log_ns, place, message = run[index]
+            if queue and (log_ns, offset, place) > queue[0][:3]:
+                heapq.heappush(queue, (log_ns, offset, place, (run, index)))
+                break
+            yield message
+
+
+def _chunk_run(stream: Any, index: Any, offset: int, channels: Dict[int, Tuple[str, str,
+               Definition]], mine: Set[int], disorder: Disorder, latest: int,
+               orphan: Callable[[int], None]) -> List[_Placed]:
+    """Return a chunk's wanted messages in log-time order; count its strays and orphans."""
+    from mcap.data_stream import ReadDataStream
+    from mcap.records import Chunk
+
+    if max(index.chunk_length, index.uncompressed_size) > RECORD_LIMIT:
+        raise EOFError('a chunk of {} bytes, past the {} MiB a record may hold'.format(
+            max(index.chunk_length, index.uncompressed_size), RECORD_LIMIT >> 20))
+    stream.seek(offset + 1 + 8)  # past the record's opcode and length
+    chunk = Chunk.read(ReadDataStream(stream))
+    try:
+        records = _scan(chunk)
+    except _Irregular:
+        records = _library_records(chunk)
+    run: List[_Placed] = []
+    for place, channel_id, log_ns, data in records:
+        known = channels.get(channel_id)
+        if known is None:
+            orphan(channel_id)
+        elif channel_id in mine:
+            if latest > log_ns:
+                disorder.stored_after(log_ns, latest)
+            run.append((log_ns, place, (known[0], known[1], log_ns, data, known[2], None)))
+        if log_ns > latest:
+            latest = log_ns
+    run.sort(key=lambda placed: placed[:2])
+    return run
+
+
+def _scan(chunk: Any) -> List[Tuple[int, int, int, bytes]]:
+    """
+    Return a chunk's Message records as (place, channel id, log time, data), from its bytes.
+
+    The mcap library parses every record field by field; only the four values are needed.
+    Whatever the library would read otherwise (a record past the chunk's end, a Schema or
+    Channel record whose fields do not fill it) is _Irregular: the library then reads it.
+    """
+    from mcap.data_stream import ReadDataStream
+    from mcap.exceptions import McapError
+    from mcap.records import Channel, Schema
+    from mcap.stream_reader import get_chunk_data_stream
+
+    inflated, size = get_chunk_data_stream(chunk)
+    data = inflated.read(size)
+    records = []
+    at, end = 0, len(data)
+    while at < end:
+        if at + 9 > end:
+            raise _Irregular()
+        opcode = data[at]
+        length, = _LENGTH.unpack_from(data, at + 1)
+        body, after = at + 9, at + 9 + length
+        if after > end:
+            raise _Irregular()
+        if opcode == MESSAGE:
+            if length < 22:
+                raise _Irregular()
+            channel_id, log_ns = _MESSAGE_HEAD.unpack_from(data, body)
+            records.append((at, channel_id, log_ns, data[body + 22:after]))
+        elif opcode in (SCHEMA, CHANNEL):
+            fields = ReadDataStream(io.BytesIO(data[body:after]))
+            try:
+                (Schema if opcode == SCHEMA else Channel).read(fields)
+            except (McapError, struct.error, UnicodeDecodeError, ValueError):
+                raise _Irregular() from None
+            if fields.count != length:
+                raise _Irregular()
+        at = after
+    return records
+
+
+def _library_records(chunk: Any) -> List[Tuple[int, int, int, bytes]]:
+    """Return a chunk's Message records as the mcap library reads them (or its error)."""
+    from mcap.records import Message
+    from mcap.stream_reader import breakup_chunk
+
+    return [(place, record.channel_id, record.log_time, record.data)
+            for place, record in enumerate(breakup_chunk(chunk)) if isinstance(record, Message)]

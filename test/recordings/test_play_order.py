@@ -10,6 +10,7 @@ written message by message in an order of the test's choosing, by rosbags (as wr
 does) or by the mcap library with chunks as small as the test asks; each out-of-order file
 is audited beside its twin holding the same messages in order, and must get its verdicts.
 """
+import io
 from pathlib import Path
 import random
 import shutil
@@ -353,3 +354,51 @@ def test_a_recorders_own_sub_10_ms_disorder_is_not_said(tmp_path: Path) -> None:
     (note,) = order_notes(write_mcap(tmp_path / 'as_stored.mcap', stored(400_000), 1 << 20,
                                      indexed=False))
     assert 'up to 0.400 ms later' in note and 'plays it in file order' in note
+
+
+def test_a_chunk_is_scanned_as_the_mcap_library_reads_it_or_left_to_it(tmp_path: Path) -> None:
+    """
+    Issue 34: a chunk's Message records are read from its bytes, not record by record.
+
+    Every chunk of a recording (Schema and Channel records inside, as the mcap library's
+    writer puts them) gives the library's messages in its order; a chunk cut or garbled
+    anywhere is either scanned to the same messages or left to the library (_Irregular),
+    whose error the report gives.
+    """
+    from mcap.records import Chunk
+    from mcap.stream_reader import get_chunk_data_stream, StreamReader
+    from frame_audit.recordings.play_order import _Irregular, _library_records, _scan
+
+    path = tmp_path / 'drive.mcap'
+    write_bag(path, drive(5.0, seed=3), pose_types=POSE_TYPES)
+    chunks = [r for r in StreamReader(io.BytesIO(path.read_bytes()), emit_chunks=True).records
+              if isinstance(r, Chunk)]
+    assert len(chunks) > 1
+
+    def messages(records: List[Tuple[int, int, int, bytes]]) -> List[Tuple[int, int, bytes]]:
+        places = [record[0] for record in records]
+        assert places == sorted(places)  # the chunk's order, whatever a place counts
+        return [record[1:] for record in records]
+
+    rng, scanned, left = random.Random(4), 0, 0
+    for chunk in chunks:
+        assert messages(_scan(chunk)) == messages(_library_records(chunk))
+        stream, size = get_chunk_data_stream(chunk)
+        data = stream.read(size)
+        for _ in range(30):
+            damaged = bytearray(data)
+            if rng.random() < 0.5:
+                del damaged[rng.randrange(len(damaged)):]
+            else:
+                damaged[rng.randrange(len(damaged))] = rng.randrange(256)
+            cut = Chunk(compression='', data=bytes(damaged), message_start_time=0,
+                        message_end_time=0, uncompressed_crc=0,
+                        uncompressed_size=len(damaged))
+            try:
+                found = messages(_scan(cut))
+            except _Irregular:
+                left += 1
+                continue
+            scanned += 1
+            assert found == messages(_library_records(cut))
+    assert scanned > 10 and left > 10
