@@ -8,8 +8,9 @@ describe (scoring.py); ten a second are enough to judge a topic by.
 """
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import islice
 import math
-from typing import Deque, Dict, Optional, Tuple
+from typing import Deque, Dict, List, Optional, Tuple
 
 from .loops import no_later, on_old_clock, stamps_back, TimeJump
 from .receive_clock import ReceiveClock
@@ -53,6 +54,12 @@ class PoseTrack:
     newest_stamp: float = -math.inf
     stamp_jump: Optional[TimeJump] = None  # its stamps' last jump back, receipts running on
     from_before_jump: int = 0  # samples stamped before a jump back that arrived after it
+
+    def recent(self, count: int) -> List[TrackedSample]:
+        """Return the newest count samples placed, oldest first (a verdict's window)."""
+        newest = list(islice(reversed(self.scored), count))
+        newest.reverse()
+        return newest
 
     def restart(self, now: float) -> None:
         """Forget the samples to be placed against TF; its receipts count up to now."""

@@ -87,7 +87,7 @@ def _pose_vs_tf(track: PoseTrack, store: FrameStore,
     which is allowed on top of odometry.position_tolerance_m.
     """
     base = config.base_frame
-    samples = [s for s in list(track.scored)[-VERDICT_WINDOW:]
+    samples = [s for s in track.recent(VERDICT_WINDOW)
                if base in s.distances and s.record.frame_id.lstrip('/') == config.odom_frame]
     if len(samples) < config.pose_min_samples:
         return None, 0

@@ -33,7 +33,7 @@ def placed_medians(track: PoseTrack, frames: Sequence[str], minimum: int,
     Only frames placed for at least minimum samples count. Also each frame's median of how
     far ahead of it the samples sit along the car's axis, and how many samples were recent.
     """
-    samples = [s for s in list(track.scored)[-VERDICT_WINDOW:] if s.received >= since]
+    samples = [s for s in track.recent(VERDICT_WINDOW) if s.received >= since]
     medians, ahead = {}, {}
     for frame in frames:
         placed = [s.distances[frame] for s in samples if frame in s.distances]
@@ -112,7 +112,7 @@ def _verdict(pose: PoseTopic, track: PoseTrack, store: FrameStore, config: Audit
         if declared not in store.frames and not warming_up(store, config, now):
             why = '{} (its pose_frame, {}) is not in the tree'.format(declared, key) + (
                 '; ' + why if why else '')
-        placed = sum(1 for s in list(track.scored)[-VERDICT_WINDOW:]
+        placed = sum(1 for s in track.recent(VERDICT_WINDOW)
                      if s.received >= now - config.history_s and declared in s.distances)
         return None, '{}: {} placed against {} by TF in the last {} s, {} needed ({}){}'.format(
             pose.topic, plural(placed, 'sample'), declared, fmt(config.history_s, 0),
@@ -182,7 +182,7 @@ def _steady_offset(pose: PoseTopic, track: PoseTrack, declared: str, since: floa
     stamp a few ms off also puts every pose ahead, by the speed times that: skew_m (the
     speed times odometry.stamp_tolerance_s) is allowed on top of STEADY_MIN_M.
     """
-    samples = [s.distances[declared] for s in list(track.scored)[-VERDICT_WINDOW:]
+    samples = [s.distances[declared] for s in track.recent(VERDICT_WINDOW)
                if s.received >= since and declared in s.distances]
     if len(samples) < config.pose_min_samples:
         return None
