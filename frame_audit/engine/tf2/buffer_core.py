@@ -249,7 +249,6 @@ class Buffer:
 
     def _walk(self, target: str, source: str, time: int, values: bool = True) -> Answer:
         """Compose both chains up to where they meet (values): tf2's walkToTopParent."""
-        suffix = texts.while_looking_up(source, target)
         source_vec, source_quat = ZERO, IDENTITY
         frame, top, missed = source, source, None
         for depth in range(MAX_GRAPH_DEPTH + 2):
@@ -264,7 +263,8 @@ class Buffer:
                 top, missed = frame, (frame, miss)
                 break
             if frame == target:
-                return self._answer(source_vec, source_quat, time, values)
+                return self._answer(source_vec, source_quat, time) if values \
+                    else Answer(stamp=time)
             if values:
                 source_vec = _add(quat_rotate(sample.rotation, source_vec), sample.translation)
                 source_quat = quat_mul(sample.rotation, source_quat)
@@ -283,11 +283,12 @@ class Buffer:
                 break
             sample, miss = cache.value(time) if values else cache.nearest(time)
             if sample is None:
-                raise _Refused(self._extrapolation(frame, miss, suffix))
+                raise _Refused(self._extrapolation(frame, miss, target, source))
             if frame == source:
+                if not values:
+                    return Answer(stamp=time)
                 inverse = conjugate(target_quat)
-                return self._answer(quat_rotate(inverse, _neg(target_vec)), inverse, time,
-                                    values)
+                return self._answer(quat_rotate(inverse, _neg(target_vec)), inverse, time)
             if values:
                 target_vec = _add(quat_rotate(sample.rotation, target_vec), sample.translation)
                 target_quat = quat_mul(sample.rotation, target_quat)
@@ -296,30 +297,31 @@ class Buffer:
                 raise self._loop()
         if frame != top:
             if missed is not None:
-                raise _Refused(self._extrapolation(missed[0], missed[1], suffix))
+                raise _Refused(self._extrapolation(missed[0], missed[1], target, source))
             raise _Refused(Tf2Error('ConnectivityException', 'two_trees',
                                     texts.two_trees(target, source)))
+        if not values:
+            return Answer(stamp=time)
         inverse = conjugate(target_quat)
         return self._answer(_add(quat_rotate(inverse, source_vec),
                                  quat_rotate(inverse, _neg(target_vec))),
-                            quat_mul(inverse, source_quat), time, values)
+                            quat_mul(inverse, source_quat), time)
 
-    def _extrapolation(self, frame: str, miss: Optional[Miss], suffix: str) -> Tf2Error:
+    def _extrapolation(self, frame: str, miss: Optional[Miss], target: str,
+                       source: str) -> Tf2Error:
         assert miss is not None
         return Tf2Error('ExtrapolationException', miss.kind,
-                        texts.extrapolation(self.distro, miss) + suffix, frame,
+                        texts.extrapolation(self.distro, miss) +
+                        texts.while_looking_up(source, target), frame,
                         miss.requested, miss.nearest)
 
-    def _answer(self, translation: Vector, rotation: Quat, stamp: int,
-                values: bool = True) -> Answer:
+    def _answer(self, translation: Vector, rotation: Quat, stamp: int) -> Answer:
         """
-        Return the answer as tf2 hands it out (values False: its stamp alone).
+        Return the answer as tf2 hands it out.
 
         ROS 1 copies the composed quaternion into the message as it is; ROS 2 passes it
         through tf2::Transform's rotation matrix, which gives it unit length.
         """
-        if not values:
-            return Answer(stamp=stamp)
         norm = math.sqrt(sum(q * q for q in rotation))
         if not self.distro.ros1 and norm > 0:
             rotation = tuple(q / norm for q in rotation)  # type: ignore[assignment]
