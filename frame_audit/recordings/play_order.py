@@ -161,7 +161,7 @@ def _log_time_order(stream: Any, summary: Any, wanted: Set[str], disorder: Disor
         yield run[index][2]
         for index in range(index + 1, len(run)):
             log_ns, place, message = run[index]
-            if queue and (log_ns, offset, place) > queue[0][:3]:
+            if queue and log_ns >= queue[0][0] and (log_ns, offset, place) > queue[0][:3]:
                 heapq.heappush(queue, (log_ns, offset, place, (run, index)))
                 break
             yield message
