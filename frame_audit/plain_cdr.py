@@ -25,7 +25,6 @@ from .message_types import header_stamp, HeaderRecord, ODOMETRY, odometry_record
 
 __all__ = ['NotPlain', 'PLAIN_READERS', 'cdr_header']
 ENCAPSULATION = 4  # CDR_LE's 4 bytes; alignment counts from after them
-MAX_SEQUENCE = 2 ** 32 - 1  # rosbags' max_sequence_length: no bound but the bytes
 _U32 = struct.Struct('<I')
 _STAMP = struct.Struct('<iI')
 _SEVEN = struct.Struct('<7d')  # a Transform or a Pose: three coordinates, a quaternion
