@@ -10,21 +10,16 @@ which base), so the two cannot be one; Recording.messages(config) starts a pass 
 """
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .audit import audit_opened
-from ..engine.checks.common import first_of, lidars_by_name, plural
+from ..engine.checks.common import first_of, init_topics, lidars_by_name, plural
 from ..engine.config import AuditConfig, PoseTopic
 from ..engine.measure import config_text, disagreeing_statics, laser_mount, measure_frames, \
     measure_pose, Measured, moving_edges, pose_name
 from ..engine.tree_view import TreeReader
-from ..message_types import HEADER_TYPES, LASER_SCAN, ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE
+from ..message_types import POSE_STAMPED, POSE_WITH_COVARIANCE
 from ..recordings.read import Recording
-
-
-def _pick(topics: Sequence[str], usual: str) -> Optional[str]:
-    """Return the usual name if recorded, else the first of the topics, else None."""
-    return usual if usual in topics else (topics[0] if topics else None)
 
 
 def describe_recording(path: Path) -> str:
@@ -50,14 +45,6 @@ class TreePass:
     scan_topic: Optional[str]
 
 
-def _topics(types: Dict[str, str]) -> Tuple[Optional[str], Optional[str]]:
-    """Return the recording's odometry and scan topics (None: none recorded), by their types."""
-    odometry = sorted(t for t, ty in types.items() if ty == ODOMETRY)
-    scans = sorted(t for t, ty in types.items() if ty in HEADER_TYPES)
-    scan_topic = _pick([t for t in scans if types[t] == LASER_SCAN] or scans, '/scan')
-    return _pick(odometry, '/odom'), scan_topic
-
-
 def tree_pass(recording: Recording) -> TreePass:
     """
     Audit an open recording once with no robot assumed: its tree, to find the frames in.
@@ -70,7 +57,7 @@ def tree_pass(recording: Recording) -> TreePass:
     # writes only what it measured
     types = {topic: msgtype for topic, (msgtype, count) in topics.items()
              if count or not counted}
-    odom_topic, scan_topic = _topics(types)
+    odom_topic, scan_topic = init_topics(types)
     probe = AuditConfig(hardware_id=recording.path.stem, odom_topic=odom_topic or '/odom',
                         scan_topic=scan_topic or '/scan', laser_frame='', pose_topics=(),
                         lookups=())  # the tree is wanted, not the checks' lookups

@@ -268,6 +268,33 @@ def test_the_pointer_never_leads_to_an_init_that_cannot_measure(run, folder: Pat
     assert 'by hand' not in twin[0]['message']
 
 
+def test_the_pointer_says_by_hand_where_inits_odometry_names_no_frame_of_the_tree(
+        folder: Path, capsys) -> None:
+    """
+    A Husky's /husky_velocity_controller/odom names odom, which no transform carries (round F3).
+
+    init takes that topic, finds no odom in the tree and stops: the pointer must say what to
+    do instead, as init does. Its twin sends odom -> base_link: init measures it, and the
+    pointer is init's alone.
+    """
+    husky = Robot(name='husky', map_frame=None, base='base_link', scan_frame=None, poses=(),
+                  body=(('base_link', 'imu_link', (0.0, 0.0, 0.1), 0.0),),
+                  odom_topic='/husky_velocity_controller/odom')
+    for name, odom_on_tf in (('husky_odom_not_sent', False), ('husky', True)):
+        path = folder / (name + '.mcap')
+        write_bag(path, [m for m in drive(husky) if odom_on_tf or not (
+            m.topic == TF_TOPIC and any(r.child == 'base_link' for r in m.payload))])
+        output = path.with_suffix('.json')
+        assert main(['audit', str(path), '--format', 'json', '--output', str(output)]) == 0
+        pointers = [f['message'] for f in json.loads(output.read_text())['findings']
+                    if 'frame-audit init' in f['message']]
+        assert len(pointers) == 1
+        assert ('set frames.* by hand' in pointers[0]) != odom_on_tf, pointers[0]
+        capsys.readouterr()
+        code = main(['init', str(path), '--output', str(path.with_suffix('.yaml'))])
+        assert code == (0 if odom_on_tf else 2), capsys.readouterr().err
+
+
 # -- messages name config keys and tree facts ------------------------------------------------
 
 def test_a_turtlebot_under_the_car_config_says_so_once(run) -> None:

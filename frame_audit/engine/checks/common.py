@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
 import re
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..check_ids import CHECK_IDS
 from ..config import AuditConfig
@@ -10,7 +10,7 @@ from ..edge import Edge
 from ..findings import Finding, fmt, Level, Value
 from ..geometry import Transform, yaw_of
 from ..occurrences import Occurrences
-from ..records import ODOMETRY, TF_STATIC_TOPIC, TF_TOPIC
+from ..records import HEADER_TYPES, LASER_SCAN, ODOMETRY, TF_STATIC_TOPIC, TF_TOPIC
 from ..store import FrameStore
 from ..tree_view import TreeReader
 
@@ -206,13 +206,41 @@ def init_pointer(store: FrameStore, config: AuditConfig) -> Tuple[Level, str]:
     what to do instead, so it never leads nowhere.
     """
     level, hint = (Level.WARN, ASSUMED_HINT) if config.assumed else (Level.ERROR, INIT_HINT)
-    odometry = store.tracks.get(config.odom_topic)
-    named = {f.lstrip('/') for f in odometry.header_frames} if odometry else set()
-    unread = [topic for topic, kind in (store.recorded or {}).items()  # init reads them all
-              if kind == ODOMETRY and topic != config.odom_topic]
-    measurable = 'odom' in store.frames or bool(named & set(store.frames)) or bool(unread) \
-        or store.recorded is None  # live, the graph's other topics are not known here
-    return level, hint if measurable else hint + BY_HAND
+    return level, hint if init_finds_odom(store) else hint + BY_HAND
+
+
+def _pick(topics: Sequence[str], usual: str) -> Optional[str]:
+    """Return the usual name if recorded, else the first of the topics, else None."""
+    return usual if usual in topics else (topics[0] if topics else None)
+
+
+def init_topics(types: Mapping[str, str]) -> Tuple[Optional[str], Optional[str]]:
+    """Return the odometry and scan topics init measures a robot by (None: none recorded)."""
+    odometry = sorted(t for t, kind in types.items() if kind == ODOMETRY)
+    scans = sorted(t for t, kind in types.items() if kind in HEADER_TYPES)
+    scan_topic = _pick([t for t in scans if types[t] == LASER_SCAN] or scans, '/scan')
+    return _pick(odometry, '/odom'), scan_topic
+
+
+def init_finds_odom(store: FrameStore) -> bool:
+    """
+    Return whether init would find this robot's odom frame, by measure_frames' rule.
+
+    A frame named odom, or the header frame of the odometry topic init takes, in the tree. That
+    topic's headers are known where the audit read it or sampled its first messages; where
+    neither (live: the graph's other topics are not known here), init is not ruled out.
+    """
+    if store.recorded is None or 'odom' in store.frames:
+        return True
+    topic = init_topics(store.recorded)[0]
+    if topic is None:
+        return False
+    track = store.tracks.get(topic)
+    named = set(track.header_frames) if track is not None else \
+        {frame for frame, topics in store.sampled_frames.items() if topic in topics}
+    if not named:
+        return track is None  # neither read nor sampled: cannot rule init out
+    return any(frame.lstrip('/') in store.frames for frame in named)
 
 
 LIDAR_NAME = re.compile(r'laser|lidar|scan|lds|hokuyo|velodyne|ouster|livox', re.IGNORECASE)
