@@ -271,7 +271,7 @@ def _tf2_options(command: argparse.ArgumentParser, by_wording: bool = False) -> 
                          'imports, else the model')
     command.add_argument('--config', metavar='FILE', help='frame_audit YAML (its topics)')
     command.add_argument('--format', choices=('text', 'json'), default='text')
-    command.add_argument('--output', metavar='FILE', help="write here ('-': stdout)")
+    command.add_argument('-o', '--output', metavar='FILE', help="write here ('-': stdout)")
     command.add_argument('--plot', metavar='FILE', help="draw the limiting edge's stamp lag "
                          'over the recording, the wait and the refused lookups (.svg or .png)')
 
@@ -282,7 +282,7 @@ def _report_options(command: argparse.ArgumentParser, formats: Sequence[str] = (
     command.add_argument('--config', metavar='FILE', help='frame_audit YAML (default: the '
                          "package's config/frame_audit.yaml)")
     command.add_argument('--format', choices=formats, default='text')
-    command.add_argument('--output', metavar='FILE', help="write the report here ('-': "
+    command.add_argument('-o', '--output', metavar='FILE', help="write the report here ('-': "
                          'stdout)')
     command.add_argument('--fail-on', choices=('error', 'warn', 'never'), default='error',
                          help='exit 1 when a finding is at or above this level (default: '
@@ -323,8 +323,8 @@ def parser() -> argparse.ArgumentParser:
     init = commands.add_parser('init', help='write a config measured from a known-good '
                                'recording of any REP 105 robot')
     init.add_argument('path', metavar='RECORDING')
-    init.add_argument('--output', metavar='FILE', help="write the config here (default or '-': "
-                      'stdout)')
+    init.add_argument('-o', '--output', metavar='FILE',
+                      help="write the config here (default or '-': stdout)")
     init.set_defaults(run=cmd_init)
 
     simulate = commands.add_parser('simulate', help='write a simulated drive of the car')
@@ -361,7 +361,7 @@ def parser() -> argparse.ArgumentParser:
     diff.add_argument('a', metavar='A')
     diff.add_argument('b', metavar='B')
     diff.add_argument('--format', choices=('text', 'markdown', 'json'), default='text')
-    diff.add_argument('--output', metavar='FILE', help="write here ('-': stdout)")
+    diff.add_argument('-o', '--output', metavar='FILE', help="write here ('-': stdout)")
     diff.add_argument('--tolerance-m', type=float, default=0.001, metavar='M',
                       help='offsets closer than this agree (default 0.001)')
     diff.add_argument('--tolerance-rad', type=float, default=0.001, metavar='RAD')

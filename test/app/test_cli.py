@@ -68,6 +68,17 @@ def test_text_and_markdown_reports_and_output_file(drives, tmp_path):
     assert '| `laser_offset` | ERROR |' in markdown and '### Findings' in markdown
 
 
+def test_o_is_output_as_ros2_bag_spells_it(drives, tmp_path):
+    """`ros2 bag record -o` is the habit a ROS user brings (round F3 typed `init -o`)."""
+    config = tmp_path / 'robot.yaml'
+    assert run('init', drives[0], '-o', config).returncode == 0
+    assert 'frames:' in config.read_text()
+    report = tmp_path / 'report.json'
+    assert run('audit', drives[0], '--config', config, '-o', report, '--format',
+               'json').returncode == 0
+    assert '"findings"' in report.read_text()
+
+
 @pytest.mark.parametrize('suffix, magic', [('.svg', b'<?xml'), ('.png', b'\x89PNG'),
                                            ('.dot', b'digraph')])
 def test_tree_picture(drives, tmp_path, suffix, magic):
