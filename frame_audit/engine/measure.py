@@ -159,7 +159,7 @@ def _number(value: float) -> str:
 def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
     """Return the robot's config as YAML, commented like config/frame_audit.yaml."""
     m = measured
-    required = [f for f in (m.map_frame, m.odom_frame, m.base_frame, m.laser_frame) if f]
+    required = config.required_frames or ()  # each once: a scan merged in the base is both
     lines = [
         '# frame_audit configuration measured from {} by `frame-audit init`.'.format(source),
         '# Audit later recordings of this robot with: frame-audit audit REC --config THIS_FILE',

@@ -295,6 +295,16 @@ def test_the_pointer_says_by_hand_where_inits_odometry_names_no_frame_of_the_tre
         assert code == (0 if odom_on_tf else 2), capsys.readouterr().err
 
 
+def test_init_names_each_required_frame_once_where_the_scan_is_in_the_base(folder: Path) -> None:
+    """A ZED base merges its LiDARs' scans in base_link: the LiDAR is the base (round F3)."""
+    merged = Robot(name='merged_scan', scan_frame='base_footprint')
+    path = record(folder, merged)
+    config = folder / 'merged_scan.yaml'
+    assert main(['init', str(path), '--output', str(config)]) == 0
+    required = next(line for line in config.read_text().splitlines() if 'required:' in line)
+    assert required.split('#')[0].strip() == 'required: [map, odom, base_footprint]', required
+
+
 # -- messages name config keys and tree facts ------------------------------------------------
 
 def test_a_turtlebot_under_the_car_config_says_so_once(run) -> None:
