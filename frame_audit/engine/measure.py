@@ -196,6 +196,13 @@ def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
         lines.append('      topic: /odom  # not in the recording')
     lines += ['', '    scan:', '      topic: {}{}'.format(
         _quoted(m.scan_topic or '/scan'), '' if m.scan_topic else '  # not in the recording')]
+    lookups = AuditConfig(scan_topic=m.scan_topic or '/scan', laser_frame=m.laser_frame,
+                          map_frame=m.map_frame or 'map', odom_frame=m.odom_frame).lookups
+    if lookups:  # what the audit would ask anyway, said: a wait is no recording's to measure
+        lines += ['', "    lookups:  # check: your nodes' TF waits; not measured, the F1TENTH "
+                  "car's stand in",
+                  '      entries: [{}]'.format(', '.join(
+                      "'{}'".format(entry.text) for entry in lookups))]
     lines += ['', '    pose_topics: [{}]'.format(', '.join(p.name for p in m.poses))]
     if m.poses:
         lines.append('    poses:')

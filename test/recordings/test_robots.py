@@ -305,6 +305,14 @@ def test_init_names_each_required_frame_once_where_the_scan_is_in_the_base(folde
     assert required.split('#')[0].strip() == 'required: [map, odom, base_footprint]', required
 
 
+def test_init_writes_the_lookups_it_did_not_measure_and_says_so(configs) -> None:
+    """A wait is no recording's to measure: the car's stands in, in the file, marked check."""
+    for robot, config in configs.items():
+        text = config.read_text()
+        assert "lookups:  # check: your nodes' TF waits; not measured" in text, robot
+        assert "entries: ['/scan -> map within 0.1', '/scan -> odom within 0.1']" in text, robot
+
+
 # -- messages name config keys and tree facts ------------------------------------------------
 
 def test_a_turtlebot_under_the_car_config_says_so_once(run) -> None:
