@@ -232,7 +232,6 @@ class Topic:
     qos: Optional[QoSProfile] = None  # None: chosen from the publishers
     subscription: Optional[Subscription] = None
     signature: Tuple[str, int] = ('', 0)  # (type name, reliability) subscribed with
-    raw: bool = False  # take the serialized message (a scan: only its header is read)
 
     @property
     def type_name(self) -> str:
@@ -334,7 +333,7 @@ class Intake:
                            durability=qos.durability)
         topic.subscription = self._node.create_subscription(
             kind, topic.name, ignore, depth, callback_group=self._batched,
-            event_callbacks=quiet_events(), raw=topic.raw)
+            event_callbacks=quiet_events(), raw=True)  # read by its feed (raw_feed)
         topic.signature = (type_name, int(qos.reliability))
 
     # -- taking ---------------------------------------------------------------------------

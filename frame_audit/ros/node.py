@@ -145,17 +145,16 @@ class FrameAuditNode(Node):
 
     def _tf_topic(self, name: str, qos: QoSProfile) -> Topic:
         return Topic(name, {TF2_MESSAGE: raw_feed(TF2_MESSAGE, TFMessage, transform_records,
-                                                  self.audit.add_transforms)}, qos, raw=True)
+                                                  self.audit.add_transforms)}, qos)
 
     def _configured_topics(self) -> List[Topic]:
         odometry = raw_feed(ODOMETRY, Odometry, odometry_record, self.audit.add_odometry)
         pose_feeds = {name: raw_feed(name, kind, pose_record, self.audit.add_pose)
                       for name, kind in messages.POSE_CLASSES.items()}
-        topics = [Topic(self.config.odom_topic, {ODOMETRY: odometry}, raw=True),
+        topics = [Topic(self.config.odom_topic, {ODOMETRY: odometry}),
                   Topic(self.config.scan_topic, {LASER_SCAN: (
-                      LaserScan, cdr_header, self.audit.add_scan)}, SCAN_QOS, raw=True)]
-        topics.extend(Topic(pose.topic, pose_feeds, raw=True)
-                      for pose in self.config.pose_topics or ())
+                      LaserScan, cdr_header, self.audit.add_scan)}, SCAN_QOS)]
+        topics.extend(Topic(pose.topic, pose_feeds) for pose in self.config.pose_topics or ())
         return topics
 
     def run_batch(self) -> None:
