@@ -167,16 +167,17 @@ def _log_time_order(stream: Any, summary: Any, wanted: Set[str], disorder: Disor
             yield message
 
 
-def _chunk_run(stream: Any, index: Any, offset: int, channels: Dict[int, Tuple[str, str,
+def _chunk_run(stream: Any, chunk_index: Any, offset: int, channels: Dict[int, Tuple[str, str,
                Definition]], mine: Set[int], disorder: Disorder, latest: int,
                orphan: Callable[[int], None]) -> List[_Placed]:
     """Return a chunk's wanted messages in log-time order; count its strays and orphans."""
     from mcap.data_stream import ReadDataStream
     from mcap.records import Chunk
 
-    if max(index.chunk_length, index.uncompressed_size) > RECORD_LIMIT:
+    size = max(chunk_index.chunk_length, chunk_index.uncompressed_size)
+    if size > RECORD_LIMIT:
         raise EOFError('a chunk of {} bytes, past the {} MiB a record may hold'.format(
-            max(index.chunk_length, index.uncompressed_size), RECORD_LIMIT >> 20))
+            size, RECORD_LIMIT >> 20))
     stream.seek(offset + 1 + 8)  # past the record's opcode and length
     chunk = Chunk.read(ReadDataStream(stream))
     try:
