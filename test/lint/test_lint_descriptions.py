@@ -368,3 +368,103 @@ def test_a_description_path_built_by_pathlib_of_several_parts_is_read(tmp_path):
                    share('bot', 'urdf', 'bot.urdf')):  # the os.path.join twin
         report = lint(_pathlib_bot(tmp_path / str(abs(hash(opened))), opened), CAR)
         assert parents(report).get('laser') == ('base_link',), (opened, report.findings)
+
+
+# a home robot whose OpaqueFunction runs xacro in Python with the launch's own values
+
+HOME_XACRO = """<?xml version="1.0"?>
+<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="home_bot">
+  <xacro:arg name="sim_mode" default="false"/>
+  <xacro:arg name="use_ros2_control" default="false"/>
+  <link name="base_link"/><link name="lidar_top"/>
+  <xacro:if value="$(arg use_ros2_control)"><link name="ros2_control_marker"/></xacro:if>
+  <xacro:if value="$(arg sim_mode)">
+    <link name="odom"/>
+    <joint name="sim_odom_joint" type="fixed">
+      <parent link="odom"/><child link="base_link"/><origin xyz="0 0 0"/>
+    </joint>
+  </xacro:if>
+  <joint name="lidar_top_joint" type="fixed">
+    <parent link="base_link"/><child link="lidar_top"/><origin xyz="0.1 0 0.3"/>
+  </joint>
+</robot>
+"""
+
+HOME_LAUNCH = """
+import os
+import xacro
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, OpaqueFunction
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+
+def launch_robot_state_publisher(context, file_name_var, use_sim_time):
+    file_name = context.perform_substitution(file_name_var)
+    path = os.path.join(get_package_share_directory('home_bot'), 'urdf', file_name)
+    ros2_control = 'true' if use_sim_time.perform(context) == 'true' else 'false'
+    urdf_as_xml = xacro.process_file(path, mappings={
+        'use_ros2_control': ros2_control, 'sim_mode': use_sim_time.perform(context),
+        'prefix': PREFIX}).toxml()
+    return [Node(package='robot_state_publisher', executable='robot_state_publisher',
+                 parameters=[{'robot_description': urdf_as_xml}])]
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        DeclareLaunchArgument('urdf_file_name', default_value='home_bot.urdf.xacro'),
+        DeclareLaunchArgument('use_sim_time', default_value='SIM'),
+        DeclareLaunchArgument('prefix', default_value=''),
+        OpaqueFunction(function=launch_robot_state_publisher,
+                       args=[LaunchConfiguration('urdf_file_name'),
+                             LaunchConfiguration('use_sim_time')]),
+        Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node',
+             parameters=[{'publish_tf': True, 'world_frame': 'odom', 'odom_frame': 'odom',
+                          'base_link_frame': 'base_link'}]),
+    ])
+"""
+
+
+def _home_bot(tmp_path: Path, use_sim_time: str,
+              prefix: str = "context.launch_configurations['prefix']") -> Path:
+    """Write a home robot: xacro.process_file in an OpaqueFunction, sim_mode from the launch."""
+    return write(tmp_path / (use_sim_time + str(len(prefix))), {
+        'src/home_bot/package.xml': package('home_bot'),
+        'src/home_bot/CMakeLists.txt': cmake('home_bot', 'urdf', 'launch'),
+        'src/home_bot/urdf/home_bot.urdf.xacro': HOME_XACRO,
+        'src/home_bot/launch/home.launch.py':
+            HOME_LAUNCH.replace('SIM', use_sim_time).replace('PREFIX', prefix),
+    })
+
+
+def test_xacro_run_in_an_opaque_function_with_the_launchs_values_is_read(tmp_path):
+    """
+    An OpaqueFunction's xacro.process_file is expanded with the launch's values.
+
+    context.perform_substitution(x), x.perform(context), context.launch_configurations[k] and
+    `a if test else b` are known: the description is read and its mistake found.
+    """
+    root = _home_bot(tmp_path, 'true')  # simulation: the URDF's odom joint beside the EKF
+    report = lint(root)
+    launch = 'src/home_bot/launch/home.launch.py'
+    assert problems(report) == {('parent_uniqueness', 'ERROR', launch,
+                                 line_of(root, launch, "'base_link_frame'"))}, \
+        [f.message for f in report.findings]
+    assert "URDF fixed joint 'sim_odom_joint'" in report.findings[0].message
+    # twin: the real robot (sim_mode false): one sender of odom → base_link, the mount read
+    report = lint(_home_bot(tmp_path, 'false'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert parents(report).get('lidar_top') == ('base_link',)
+    assert 'ros2_control_marker' not in parents(report)  # the conditional decided by the launch
+
+
+def test_a_xacro_mapping_only_a_run_knows_leaves_the_description_unread_and_said(tmp_path):
+    """An environment variable in the mappings is never handed to xacro as its own text."""
+    root = _home_bot(tmp_path, 'true', prefix="os.environ['ROBOT_PREFIX']")
+    report = lint(root)
+    launch = 'src/home_bot/launch/home.launch.py'
+    assert problems(report) == {('lint_files', 'WARN', launch,
+                                 line_of(root, launch, 'return [Node('))}, \
+        [f.message for f in report.findings]
+    assert 'known only when the launch runs' in report.findings[0].message

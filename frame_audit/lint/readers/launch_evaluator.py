@@ -7,7 +7,9 @@ Values are computed the way the launch would compute them where that needs no ru
 literals, names assigned in the file, os.path.join, PathJoinSubstitution, pathlib's `/`,
 Path(a, b, c) and joinpath, get_package_share_directory and FindPackageShare (a package of the
 workspace), FindExecutable, LaunchConfiguration: the value the launch is given, else its
-DeclareLaunchArgument default, and the data of a YAML file of the workspace it loads.
+DeclareLaunchArgument default (also as an OpaqueFunction's context performs it,
+`context.perform_substitution(x)`, `context.launch_configurations['x']`), and the data of a
+YAML file of the workspace it loads.
 Anything else is Unresolved.
 """
 import ast
@@ -86,6 +88,7 @@ class Evaluator:
             'ParameterFile': self._first, 'str': self._first, 'Path': self._join,
             'joinpath': self._joinpath,
             'ParameterValue': self._first, 'perform': self._receiver, 'toxml': self._receiver,
+            'perform_substitution': self._first,  # context.perform_substitution(x): x's value
             'RewrittenYaml': self._rewritten, 'ReplaceString': self._replaced,
             'find': self._find,  # FindPackageShare(p).find(p): the share folder
             'EqualsSubstitution': self._logic, 'NotEqualsSubstitution': self._logic,
@@ -184,8 +187,15 @@ class Evaluator:
             return self.calls[called_name(expr.func)](expr)
         if isinstance(expr, ast.Attribute) and ast.unparse(expr) in CONSTANTS:
             return CONSTANTS[ast.unparse(expr)]
+        if isinstance(expr, ast.Attribute) and expr.attr == 'launch_configurations' \
+                and isinstance(expr.value, ast.Name):  # an OpaqueFunction's context's
+            return self.configurations()
         if isinstance(expr, ast.Subscript):  # config['car']['ros__parameters']['algorithm']
             return self._item(self.value(expr.value), self.value(expr.slice), expr)
+        if isinstance(expr, ast.IfExp):  # 'true' if sim.perform(context) == 'true' else 'false'
+            holds = if_truth(self, expr.test)
+            return Unresolved(ast.unparse(expr)) if holds is None else \
+                self.value(expr.body if holds else expr.orelse)
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
             number = self.value(expr.operand)
             return -number if is_number(number) else Unresolved(ast.unparse(expr))
@@ -415,8 +425,9 @@ class Evaluator:
         path = self.value(call.args[0]) if call.args else None
         keywords = {k.arg: k.value for k in call.keywords}
         mappings = self.value(keywords['mappings']) if 'mappings' in keywords else {}
-        if not isinstance(path, str) or not isinstance(mappings, dict):
-            return Unresolved(ast.unparse(call))
+        if not isinstance(path, str) or not isinstance(mappings, dict) or any(
+                isinstance(v, (Unresolved, list, dict)) for v in mappings.values()):
+            return Unresolved(ast.unparse(call))  # never a name's text handed to xacro
         return Description(path, tuple((str(k), str(v)) for k, v in mappings.items()))
 
     @staticmethod
