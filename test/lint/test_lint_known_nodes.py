@@ -10,7 +10,7 @@ vendored driver or tool that bears a known name. Made-up workspaces, each with i
 from pathlib import Path
 
 from lint_helpers import CAR, cmake, flagged, launch_py, line_of, lint, one_package, package, \
-    parents, problems, share, vesc_racecar, write
+    parents, problems, share, summary, vesc_racecar, write
 
 SIM_BOT = """<?xml version="1.0"?>
 <robot name="skid" xmlns:xacro="http://www.ros.org/wiki/xacro">
@@ -104,6 +104,110 @@ def test_the_gazebo_controller_alone_is_the_odometry(tmp_path):
     assert problems(report) == set(), [f.message for f in report.findings]
     row = next(r for r in report.frames if r.frame == 'base_link')
     assert row.parents == ('odom',) and 'skid_controller' in str(row.publishers), row
+
+
+# a gz sim robot whose DiffDrive system publishes odometry's transform on a Gazebo topic
+
+GZ_BOT = """<?xml version="1.0"?>
+<robot name="gz_bot">
+  <link name="base_link"/><link name="lidar"/>
+  <joint name="lidar_joint" type="fixed">
+    <parent link="base_link"/><child link="lidar"/><origin xyz="0.1 0 0.2"/>
+  </joint>
+  <gazebo>
+    <plugin filename="gz-sim-diff-drive-system" name="gz::sim::systems::DiffDrive">
+      <left_joint>left_wheel_joint</left_joint><right_joint>right_wheel_joint</right_joint>
+      <frame_id>odom</frame_id><child_frame_id>base_link</child_frame_id>{}
+    </plugin>
+    <plugin filename="gz_ros2_control-system" name="gz_ros2_control::GazeboSimROS2ControlPlugin">
+      <parameters>$(find gz_bot)/config/controllers.yaml</parameters>
+    </plugin>
+  </gazebo>
+</robot>
+"""
+
+GZ_BRIDGE = """- ros_topic_name: "odom"
+  gz_topic_name: "odom"
+  ros_type_name: "nav_msgs/msg/Odometry"
+  gz_type_name: "gz.msgs.Odometry"
+  direction: GZ_TO_ROS
+- ros_topic_name: "tf"
+  gz_topic_name: "tf"
+  ros_type_name: "tf2_msgs/msg/TFMessage"
+  gz_type_name: "gz.msgs.Pose_V"
+  direction: {}
+"""
+
+
+def _gz_bot(tmp_path: Path, name: str, tf_topic: str, bridge: str, controller: str) -> Path:
+    """Write a gz sim robot: a DiffDrive system, a bridge, and a ros2_control diff drive."""
+    return write(tmp_path / name, {
+        'src/gz_bot/package.xml': package('gz_bot'),
+        'src/gz_bot/CMakeLists.txt': cmake('gz_bot', 'config', 'launch', 'urdf'),
+        'src/gz_bot/urdf/gz_bot.urdf.xacro': GZ_BOT.format(tf_topic),
+        'src/gz_bot/config/controllers.yaml': SKID_CONTROLLERS.format(controller),
+        'src/gz_bot/config/gz_bridge.yaml': GZ_BRIDGE.format('GZ_TO_ROS'),
+        'src/gz_bot/config/gz_bridge_odom.yaml': GZ_BRIDGE.format('ROS_TO_GZ'),
+        'src/gz_bot/launch/sim.launch.py': launch_py(
+            "Node(package='robot_state_publisher', executable='robot_state_publisher', "
+            "parameters=[{{'robot_description': Command(['xacro ', {}])}}])".format(
+                share('gz_bot', 'urdf', 'gz_bot.urdf.xacro')),
+            "Node(package='ros_gz_sim', executable='create', "
+            "arguments=['-topic', 'robot_description'])",
+            "Node(package='controller_manager', executable='spawner', "
+            "arguments=['skid_controller'])", bridge,
+            imports='from launch.substitutions import Command\n'),
+    })
+
+
+def _config_bridge(file: str) -> str:
+    """Return a parameter_bridge started with a config file, as Sigyn-like bringups do."""
+    return ("Node(package='ros_gz_bridge', executable='parameter_bridge', arguments=["
+            "'--ros-args', '-p', 'config_file:=' + {}])".format(share('gz_bot', 'config', file)))
+
+
+def test_a_gazebo_drive_system_bridged_onto_tf_beside_the_controller_is_two_senders(tmp_path):
+    """The DiffDrive system's odom → base_link reaches /tf through the bridge's config file."""
+    root = _gz_bot(tmp_path, 'both', '\n      <tf_topic>/tf</tf_topic>',
+                   _config_bridge('gz_bridge.yaml'), '')
+    report = lint(root)
+    controllers = 'src/gz_bot/config/controllers.yaml'
+    assert problems(report) == {('parent_uniqueness', 'ERROR', controllers,
+                                 line_of(root, controllers, 'diff_drive_controller/'))}, \
+        [f.message for f in report.findings]
+    (two,) = report.findings
+    assert 'gz DiffDrive system in src/gz_bot/urdf/gz_bot.urdf.xacro (frame_id: odom, ' \
+        'child_frame_id: base_link), bridged from the Gazebo topic /tf onto /tf by ' \
+        'parameter_bridge' in two.message, two.message
+    # twin: the bridge carries /tf the other way (ROS to Gazebo): the controller alone
+    report = lint(_gz_bot(tmp_path, 'other_way', '\n      <tf_topic>/tf</tf_topic>',
+                          _config_bridge('gz_bridge_odom.yaml'), ''))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert parents(report)['base_link'] == ('odom',)
+    assert 'parameter_bridge' not in summary(report, 'parent_uniqueness')  # read: no unknown
+    # a config file only the launch names: the bridge may send anything, and is named so
+    unknown = ("Node(package='ros_gz_bridge', executable='parameter_bridge', arguments=["
+               "'--ros-args', '-p', os.environ['BRIDGE_CONFIG']])")
+    report = lint(_gz_bot(tmp_path, 'unknown', '', unknown, ''))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert 'parameter_bridge, whose bridge the lint cannot read' in \
+        summary(report, 'parent_uniqueness'), summary(report, 'parent_uniqueness')
+
+
+def test_a_bridge_argument_remapped_onto_tf_carries_the_systems_default_topic(tmp_path):
+    """`/model/gz_bot/tf@tf2_msgs/msg/TFMessage[gz.msgs.Pose_V` remapped to /tf: one sender."""
+    bridge = ("Node(package='ros_gz_bridge', executable='parameter_bridge', arguments=["
+              "'/model/gz_bot/tf@tf2_msgs/msg/TFMessage[gz.msgs.Pose_V'], "
+              "remappings=[('/model/gz_bot/tf', '/tf')])")
+    root = _gz_bot(tmp_path, 'system_only', '', bridge, '    enable_odom_tf: false\n')
+    report = lint(root)
+    assert problems(report) == set(), [f.message for f in report.findings]
+    row = next(r for r in report.frames if r.frame == 'base_link')
+    assert row.parents == ('odom',) and 'gz DiffDrive system' in str(row.publishers), row
+    # twin: not remapped, the bridge's ROS topic is /model/gz_bot/tf, no part of the tree
+    report = lint(_gz_bot(tmp_path, 'not_remapped', '', bridge.split(', remappings')[0] + ')',
+                          '    enable_odom_tf: false\n'))
+    assert parents(report)['base_link'] == (), parents(report)
 
 
 # a ros2_control diff drive whose controller and EKF both send the odometry

@@ -15,6 +15,7 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from .controllers import spawned_controllers
 from .declared import Declared
+from .gz_bridge import is_gz_bridge, onto_tf, same_topic
 from .lidar import own_lidar
 from .parameters import node_params
 from .sources import PackageSources
@@ -24,7 +25,8 @@ from ..bringups.plan import Plan
 from ..bringups.planner import Bringup
 from ..model import BuiltAtLaunch, DeclaredEdge, DESCRIPTION, Description, LaunchedNode, \
     NodeParams, Param, Problems, Unresolved, Where
-from ..readers.description import Body, body_edges, manager_paths, read_description
+from ..readers.description import Body, body_edges, gz_systems, GzSystem, manager_paths, \
+    read_description
 from ..readers.install import INSTALL, missing_from_package, source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
 from ..readers.workspace import Collected
@@ -125,8 +127,10 @@ class Reader:
         nodes = node_params(launched, self.collected.blocks, self.collected.rosparams)
         senders = [n for n in launched if not is_static_publisher(n.package, n.executable)]
         edges = [replace(edge, branch=node.branch) for node, params in zip(senders, nodes)
+                 if not is_gz_bridge(node)  # its edges are Gazebo's, below
                  for edge in self._sent(node, params, bringup, possible)]
         edges += self._static_edges(launched)
+        edges += self._bridged_edges(launched, bringup, possible)
         for spawner, controller in spawned_controllers(launched, self.collected.blocks,
                                                        self._simulated_managers(launched,
                                                                                 bringup)):
@@ -318,6 +322,50 @@ class Reader:
         return body if isinstance(body, str) else body_edges(
             body, node.where, _own_prefix(prefix.value if prefix else ''), bringup.gazebo,
             bringup.publishes_joint_states)
+
+    def _bridged_edges(self, launched: List[LaunchedNode], bringup: Bringup,
+                       possible: Possible) -> List[DeclaredEdge]:
+        """
+        Return what Gazebo's drive systems send on /tf through a bridge; unknowns are possible.
+
+        A bridge whose TF topics no system of the bringup's descriptions publishes on (a
+        world's plugin, a model spawned from a file) may send anything: a possible sender.
+        """
+        bridges = [node for node in launched if is_gz_bridge(node)]
+        if not bridges:
+            return []
+        systems = [system for node in launched if node.executable == 'robot_state_publisher'
+                   for system in self._systems(node, bringup)]
+        edges = []
+        for bridge in bridges:
+            carried = onto_tf(bridge, self.collected.root)
+            if isinstance(carried, str):
+                possible.append(('{}, whose bridge the lint cannot read ({})'.format(
+                    _label(bridge), self.collected.shown(carried)), bridge.where))
+                continue
+            for topic in carried:
+                senders = [s for s in systems if same_topic(s.topic, topic)]
+                for system in senders:
+                    if system.parent is None or system.child is None:
+                        possible.append(('{}, which carries the gz DiffDrive system of {} onto '
+                                         '/tf, its frames named after the model at spawn'.format(
+                                             _label(bridge), system.file), bridge.where))
+                        continue
+                    via = 'gz DiffDrive system in {} (frame_id: {}, child_frame_id: {}), ' \
+                        'bridged from the Gazebo topic {} onto /tf by {}'.format(
+                            system.file, system.parent, system.child, topic, bridge.label())
+                    edges.append(DeclaredEdge(system.parent, system.child, bridge.where, via,
+                                              static=False, branch=bridge.branch))
+                if not senders:
+                    possible.append(('{}, which carries the Gazebo topic {} onto /tf'.format(
+                        _label(bridge), topic), bridge.where))
+        return edges
+
+    def _systems(self, node: LaunchedNode, bringup: Bringup) -> List[GzSystem]:
+        """Return the gz sim drive systems of a robot_state_publisher's description, if read."""
+        description = self._description(node, bringup)
+        body = self.described.get(description) if isinstance(description, Description) else None
+        return gz_systems(body) if isinstance(body, Body) else []
 
     def _static_edges(self, launched: List[LaunchedNode]) -> List[DeclaredEdge]:
         """Return each static_transform_publisher's edge; one the lint cannot read is said."""

@@ -8,7 +8,8 @@ process, xacro_child.py), with $(find pkg) answered from the workspace's share f
 (install.py) and the launch's xacro arguments; a plain URDF
 is read as it is, with its lines. The joints become edges (urdf.py), each at the line of its
 <joint> in whichever file of the description writes it. A Gazebo drive plugin in the
-description sends odometry's edge too, in a bringup that starts Gazebo.
+description sends odometry's edge too, in a bringup that starts Gazebo; a gz sim DiffDrive
+system publishes it on a Gazebo topic, which reaches /tf only through a bridge (gz_bridge.py).
 """
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ from ..model import DeclaredEdge, Description, Where
 
 XACRO_MARKUP = re.compile(r'xmlns:xacro|<xacro:|\$\{|\$\(')
 DRIVE_PLUGINS = ('diff_drive', 'ackermann_drive', 'skid_steer_drive')
+GZ_DIFF_DRIVE = 'diff-drive-system'  # gz-sim-diff-drive-system, libignition-gazebo6-...so
 JOINT_TEMPLATE = re.compile(r'<joint\b[^>]*\bname\s*=\s*["\']([^"\']*)["\']')
 MACRO = re.compile(r'<xacro:macro\b[^>]*\bname\s*=\s*["\']([^"\']+)["\']')
 
@@ -110,6 +112,34 @@ def _plugin_edges(robot: Element, file: str, where: Where) -> List[DeclaredEdge]
             where, 'Gazebo plugin {} in {} (publish_odom_tf: true)'.format(
                 plugin.attrib.get('filename', ''), file), static=False))
     return edges
+
+
+@dataclass(frozen=True)
+class GzSystem:
+    """
+    A gz sim DiffDrive system of a description: the Gazebo topic of its transform, its frames.
+
+    As DiffDrive.cc configures itself: `tf_topic` (default /model/<model>/tf), `frame_id`
+    (<model>/odom) and `child_frame_id` (<model>/<canonical link>); a frame it leaves to its
+    defaults is None, named after the model, which only the spawn names.
+    """
+
+    file: str
+    topic: Optional[str]
+    parent: Optional[str]
+    child: Optional[str]
+
+
+def gz_systems(body: 'Body') -> List[GzSystem]:
+    """Return the gz sim DiffDrive systems of a description."""
+    found = []
+    for plugin in body.robot.iter('plugin'):
+        if GZ_DIFF_DRIVE not in plugin.attrib.get('filename', ''):
+            continue
+        tags = {child.tag: child.text.strip() for child in plugin.children}
+        found.append(GzSystem(body.file, tags.get('tf_topic') or None,
+                              tags.get('frame_id') or None, tags.get('child_frame_id') or None))
+    return found
 
 
 def manager_paths(body: 'Body') -> List[str]:
