@@ -559,3 +559,47 @@ def test_a_parameter_file_after_an_inline_default_overrides_it(tmp_path):
     assert parents(report)['base_footprint'] == ('odom',)
     report = lint(_champ(tmp_path, False))
     assert [f.level for f in report.findings if f.check == 'parent_uniqueness'] == ['ERROR']
+
+
+# two LiDAR drivers of one name, each in its own namespace, their blocks in one file
+
+TWIN_LIDARS = """
+/**:
+  lidar_front:
+    sllidar_node:
+      ros__parameters:
+        frame_id: lidar_front
+  lidar_rear:
+    sllidar_node:
+      ros__parameters:
+        frame_id: lidar_rear
+"""
+
+
+def _twin_lidars(tmp_path: Path, name: str, mounts: list) -> Path:
+    """Write two sllidar_nodes in namespaces lidar_front and lidar_rear, mounts as given."""
+    lidar = ("Node(package='sllidar_ros2', executable='sllidar_node', name='sllidar_node', "
+             "namespace={!r}, parameters=[" + share('lidars', 'config', 'lidars.yaml') + "])")
+    return one_package(tmp_path / name, 'lidars', {
+        'config/lidars.yaml': TWIN_LIDARS,
+        'launch/lidars.launch.py': launch_py(
+            "Node(package='tf2_ros', executable='static_transform_publisher', "
+            "arguments=['--frame-id', 'odom', '--child-frame-id', 'base_link'])",
+            *["Node(package='tf2_ros', executable='static_transform_publisher', "
+              "arguments=['--x', '0.2', '--frame-id', 'base_link', '--child-frame-id', "
+              "{!r}])".format(mount) for mount in mounts],
+            lidar.format('lidar_front'), lidar.format('lidar_rear')),
+    })
+
+
+def test_a_namespaced_block_reaches_only_the_node_in_its_namespace(tmp_path):
+    """/**/lidar_front/sllidar_node is the front driver's: its frame, unpublished, is said."""
+    root = _twin_lidars(tmp_path, 'front_unmounted', ['lidar_rear'])
+    report = lint(root)
+    config = 'src/lidars/config/lidars.yaml'
+    assert problems(report) == {('connectivity', 'ERROR', config,
+                                 line_of(root, config, 'frame_id: lidar_front'))}, \
+        [f.message for f in report.findings]  # every sender read: nothing sends it
+    # twin: both mounts published: each driver's frame is in the tree
+    report = lint(_twin_lidars(tmp_path, 'both_mounted', ['lidar_front', 'lidar_rear']))
+    assert problems(report) == set(), [f.message for f in report.findings]

@@ -8,6 +8,7 @@ parameters in the order the launch gives them, later ones winning (an inline def
 file is overridden by it). A parameter file no launch passes to a node applies to
 nothing: a workspace keeps one per mode or robot, and only the launch says which one runs.
 """
+import re
 from typing import Dict, List, Mapping, Optional, Tuple
 
 from .static_tf import is_static_publisher
@@ -42,8 +43,25 @@ def matches(block: ParamBlock, node: LaunchedNode) -> bool:
     if own == '**':
         return True
     if isinstance(node.name, str):
-        return own == node.name
-    return own in default_names(node)
+        return own == node.name and _in_namespace(block.node, own, node)
+    return own in default_names(node) and _in_namespace(block.node, own, node)
+
+
+def _in_namespace(block: str, own: str, node: LaunchedNode) -> bool:
+    """
+    Return whether a block's namespaces fit the node's own namespace= (rclcpp's wildcards).
+
+    rclcpp (parameter_map_from) matches a block's name, '/' put before it, as a pattern ('/*'
+    one name, '/**' any) against the node's full name: `/**/lidar_front/sllidar_node` reaches
+    the driver in lidar_front, not its twin in lidar_rear. The namespaces a launch pushes
+    around a node the lint does not follow, so any may come before its own.
+    """
+    namespace = node.namespace.strip('/') if isinstance(node.namespace, str) else ''
+    if not namespace:  # none given, or only the launch knows it: as before, any
+        return True
+    pattern = re.escape('/' + block.strip('/')).replace(r'/\*\*', '(/[^/]+)*').replace(
+        r'/\*', '(/[^/]+)')
+    return re.fullmatch('(/[^/]+)*' + pattern, '/{}/{}'.format(namespace, own)) is not None
 
 
 def _names(node: LaunchedNode) -> Tuple[str, ...]:
