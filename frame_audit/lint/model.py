@@ -171,6 +171,7 @@ class Include:
     where: Where
     runs: bool = True  # False: its condition is known false, so only the file is included
     branch: Branch = ()
+    needs: Tuple[Tuple[str, str], ...] = ()  # launch arguments that make a false one hold
 
 
 @dataclass

@@ -95,3 +95,26 @@ def test_nodes_behind_a_condition_only_a_running_launch_knows_are_alternatives(t
     real, simulated = sim.nodes
     assert (real.executable, simulated.executable) == ('real_odom', 'sim_odom')
     assert real.branch and are_exclusive(real.branch, simulated.branch)
+
+
+@pytest.mark.parametrize('condition, given', [
+    ('if="$(var mapping)"', 'mapping:=true'),
+    ('unless="$(var localize)"', 'localize:=false'),
+    ('if="$(eval \'\\\'$(var mode)\\\' == \\\'mapping\\\'\')"', 'mode:=mapping'),
+    ("if=\"$(eval arg('mode') == 'mapping')\"", 'mode:=mapping'),
+])
+def test_a_file_an_xml_include_reaches_only_off_the_defaults_runs_with_its_argument(
+        tmp_path, condition, given):
+    """The entry runs once more with the argument that makes the include's condition hold."""
+    top = ('<launch>\n  <arg name="mapping" default="false"/>\n  <arg name="localize" '
+           'default="true"/>\n  <arg name="mode" default="localization"/>\n'
+           '  <include file="$(dirname)/slam.launch.xml" {}/>\n</launch>\n'.format(condition))
+    plan = planned(tmp_path, {
+        'src/bot/package.xml': package('bot'),
+        'src/bot/launch/top.launch.xml': top,
+        'src/bot/launch/slam.launch.xml': '<launch>\n  <node pkg="slam_toolbox" '
+        'exec="async_slam_toolbox_node" name="slam_toolbox"/>\n</launch>\n'})
+    assert [b.name for b in plan.bringups] == [
+        'src/bot/launch/top.launch.xml', 'src/bot/launch/top.launch.xml with {} (so the include '
+        'of src/bot/launch/slam.launch.xml at src/bot/launch/top.launch.xml:5 runs)'.format(given)]
+    assert names(plan.bringups[1].nodes) == ['slam_toolbox']

@@ -225,3 +225,61 @@ def test_conditions_written_as_lists_are_evaluated(tmp_path):
     (two,) = [f for f in lint(_slam_switch(tmp_path, ''), measured=False).findings
               if f.check == 'parent_uniqueness']
     assert 'map → odom is declared by 2 sources' in two.message
+
+
+# a car whose vehicle launch is included only when it does not map offline (the default)
+
+def _offline_mapper(tmp_path: Path, name: str, mounts: list, condition: str) -> Path:
+    """Write a mapping launch that includes the vehicle's only under a condition."""
+    vehicle = ''.join(
+        "        Node(package='tf2_ros', executable='static_transform_publisher', "
+        "arguments=['--x', {!r}, '--frame-id', 'base_link', '--child-frame-id', 'lidar']),\n"
+        .format(x) for x in mounts)
+    return write(tmp_path / name, {
+        'src/car/package.xml': package('car'),
+        'src/car/CMakeLists.txt': cmake('car', 'launch'),
+        'src/car/launch/mapping.launch.py': launch_py(
+            "DeclareLaunchArgument('offline_mapping', default_value='True')",
+            "Node(package='tf2_ros', executable='static_transform_publisher', "
+            "arguments=['--frame-id', 'odom', '--child-frame-id', 'base_link'])",
+            'IncludeLaunchDescription(PythonLaunchDescriptionSource(os.path.join('
+            "get_package_share_directory('car'), 'launch', 'vehicle.launch.py')), "
+            'condition={})'.format(condition)),
+        'src/car/launch/vehicle.launch.py':
+            'from launch import LaunchDescription\nfrom launch_ros.actions import Node\n\n\n'
+            'def generate_launch_description():\n    return LaunchDescription([\n'
+            + vehicle + '    ])\n',
+    })
+
+
+UNLESS_OFFLINE = "UnlessCondition(LaunchConfiguration('offline_mapping'))"
+
+
+def test_a_launch_file_included_only_off_the_defaults_is_checked_with_the_argument(tmp_path):
+    """vehicle.launch.py runs only with offline_mapping:=false: it is checked so, and said so."""
+    report = lint(_offline_mapper(tmp_path, 'two_mounts', ['0.12', '0.30'], UNLESS_OFFLINE))
+    vehicle = 'src/car/launch/vehicle.launch.py'
+    assert {(check, file) for check, _, file, _ in problems(report)} == {
+        ('parent_uniqueness', vehicle), ('laser_offset', vehicle)}, \
+        [f.message for f in report.findings]
+    when = 'when src/car/launch/mapping.launch.py with offline_mapping:=false (so the include ' \
+        'of src/car/launch/vehicle.launch.py at src/car/launch/mapping.launch.py:'
+    assert all(when in f.message for f in report.findings), report.findings[0].message
+    # twin: one mount: quiet, and the vehicle's LiDAR is judged, not "no one LiDAR frame"
+    report = lint(_offline_mapper(tmp_path, 'one_mount', ['0.12'], UNLESS_OFFLINE))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    (offset,) = [r for r in report.checks if r.check == 'laser_offset']
+    assert offset.level == 'OK' and 'base_link → lidar' in offset.message, offset.message
+
+
+def test_a_launch_file_behind_a_condition_the_lint_cannot_invert_is_checked_on_its_own(
+        tmp_path):
+    """A PythonExpression over two arguments: the file is a bringup of its own, said so."""
+    condition = ("IfCondition(PythonExpression([LaunchConfiguration('offline_mapping'), "
+                 "' == \"False\" and \"car\" == \"car\"']))")
+    report = lint(_offline_mapper(tmp_path, 'expression', ['0.12', '0.30'], condition))
+    assert {check for check, _, _, _ in problems(report)} == {'parent_uniqueness',
+                                                              'laser_offset'}
+    assert 'src/car/launch/vehicle.launch.py (checked on its own: included at ' \
+        'src/car/launch/mapping.launch.py:' in report.findings[0].message, \
+        report.findings[0].message

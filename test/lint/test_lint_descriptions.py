@@ -32,14 +32,16 @@ ARM_XACRO = """<?xml version="1.0"?>
 """
 
 
-def _arm_cell(tmp_path: Path, table_child: str) -> Path:
+def _arm_cell(tmp_path: Path, table_child: str,
+              xacro: str = 'PathJoinSubstitution([FindExecutable(name="xacro")])') -> Path:
     """Write an arm on a table: the description by FindExecutable's xacro, the table static."""
-    description = ('Command([PathJoinSubstitution([FindExecutable(name="xacro")]), " ", '
+    description = ('Command([{}, " ", '
                    'PathJoinSubstitution([FindPackageShare("cell_arm"), "urdf", '
-                   '"arm.urdf.xacro"])])')
+                   '"arm.urdf.xacro"])])'.format(xacro))
     imports = ('from launch.substitutions import Command, FindExecutable, '
-               'PathJoinSubstitution\nfrom launch_ros.substitutions import FindPackageShare\n')
-    return write(tmp_path / table_child, {
+               'PathJoinSubstitution\nfrom launch_ros.substitutions import ExecutableInPackage, '
+               'FindPackageShare\n')
+    return write(tmp_path / (table_child + str(len(xacro))), {
         'src/cell_arm/package.xml': package('cell_arm'),
         'src/cell_arm/CMakeLists.txt': cmake('cell_arm', 'description/urdf', 'bringup/launch'),
         'src/cell_arm/description/urdf/arm.urdf.xacro': ARM_XACRO,
@@ -67,6 +69,14 @@ def test_xacro_run_through_find_executable_is_read(tmp_path):
     assert problems(report) == set(), [f.message for f in report.findings]
     assert {row.frame for row in report.frames} == {'table', 'world', 'base_link', 'shoulder',
                                                     'tool0'}
+
+
+def test_xacro_run_through_executable_in_package_is_read(tmp_path):
+    """ExecutableInPackage('xacro', 'xacro') is xacro too: the table's second parent found."""
+    root = _arm_cell(tmp_path, 'base_link', xacro="ExecutableInPackage('xacro', 'xacro')")
+    report = lint(root)
+    assert [f.check for f in report.findings] == ['parent_uniqueness'], \
+        [f.message for f in report.findings]
 
 
 # a lifting-tray AMR: castors from a macro in its base file, drive wheels from one in another

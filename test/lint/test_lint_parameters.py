@@ -579,7 +579,7 @@ TWIN_LIDARS = """
 def _twin_lidars(tmp_path: Path, name: str, mounts: list) -> Path:
     """Write two sllidar_nodes in namespaces lidar_front and lidar_rear, mounts as given."""
     lidar = ("Node(package='sllidar_ros2', executable='sllidar_node', name='sllidar_node', "
-             "namespace={!r}, parameters=[" + share('lidars', 'config', 'lidars.yaml') + "])")
+             'namespace={!r}, parameters=[' + share('lidars', 'config', 'lidars.yaml') + '])')
     return one_package(tmp_path / name, 'lidars', {
         'config/lidars.yaml': TWIN_LIDARS,
         'launch/lidars.launch.py': launch_py(
@@ -587,7 +587,7 @@ def _twin_lidars(tmp_path: Path, name: str, mounts: list) -> Path:
             "arguments=['--frame-id', 'odom', '--child-frame-id', 'base_link'])",
             *["Node(package='tf2_ros', executable='static_transform_publisher', "
               "arguments=['--x', '0.2', '--frame-id', 'base_link', '--child-frame-id', "
-              "{!r}])".format(mount) for mount in mounts],
+              '{!r}])'.format(mount) for mount in mounts],
             lidar.format('lidar_front'), lidar.format('lidar_rear')),
     })
 

@@ -4,14 +4,15 @@
 The planning stage: which bringups the lint checks, from the launch files collected.
 
 The entries named run together as one bringup; with none named, each launch file no other
-includes is a bringup of its own, and so is the first of files that only include each other;
+includes is a bringup of its own, and so is the first of files that only include each other,
+and one that only an include whose condition is false on the defaults reaches;
 a workspace with no launch file at all gets one bringup per robot description, as if a launch
 handed it to robot_state_publisher.
 """
 from dataclasses import dataclass, replace
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .planner import Bringup, find_entry, parse_arguments, Planner
+from .planner import Bringup, find_entry, include_target, parse_arguments, Planner
 from ..model import DESCRIPTION, Description, LaunchedNode, LaunchRead, Param, Problems, Where
 from ..readers.workspace import Collected
 from ...engine.findings import Finding
@@ -61,9 +62,46 @@ def _each_root(collected: Collected, planner: Planner, problems: Problems) -> Li
     unread: List[Tuple[str, Optional[Where]]] = [
         ('what the unreadable launch file starts', where)
         for where in collected.unreadable_launch]  # it may run beside each of them
+    entries = [planner.expand([root], {}) for root in planner.roots(reads) if root in reads]
     return [replace(bringup, unknown=bringup.unknown + unread) for bringup in
-            [planner.expand([root], {}) for root in planner.roots(reads) if root in reads]
-            + _scripted(collected, planner)]
+            entries + _unreached(reads, entries, planner) + _scripted(collected, planner)]
+
+
+def _unreached(reads: Mapping[str, LaunchRead], bringups: List[Bringup],
+               planner: Planner) -> List[Bringup]:
+    """
+    Return a bringup for each launch file that only an include false on the defaults reaches.
+
+    No launch file goes unchecked: where the include's condition tests one launch argument,
+    the entry above it runs again with the value that makes it hold (`offline_mapping:=false`,
+    said in the bringup's name); else the file is checked on its own, with the arguments the
+    include hands it.
+    """
+    imported = {module for read in reads.values() for module in read.imported}
+    reached = {file for bringup in bringups for file in bringup.files}
+    added: List[Bringup] = []
+    for file in sorted(reads):
+        if file in reached or file in imported:
+            continue
+        found = next(((bringup, include) for bringup in bringups + added
+                      for includer in bringup.files for include in reads[includer].includes
+                      if includer in reads and not include.runs
+                      and include_target(include, planner.root) == file), None)
+        if found is None:
+            continue
+        above, include = found
+        given = ' '.join('{}:={}'.format(name, value) for name, value in include.needs)
+        again = planner.expand([above.files[0]], dict(include.needs)) if include.needs else None
+        if again is not None and file in again.files:
+            bringup = replace(again, name='{} with {} (so the include of {} at {} runs)'.format(
+                above.files[0], given, file, include.where))
+        else:
+            bringup = replace(planner.expand([file], dict(include.arguments)), name='{} (checked '
+                              'on its own: included at {} under a condition false on the '
+                              'defaults)'.format(file, include.where))
+        added.append(bringup)
+        reached |= set(bringup.files)
+    return added
 
 
 def _scripted(collected: Collected, planner: Planner) -> List[Bringup]:

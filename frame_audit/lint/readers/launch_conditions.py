@@ -75,6 +75,39 @@ def branch_of(evaluator: Computes, call: ast.AST, parents: Dict[int, ast.AST],
     return tuple(branch)
 
 
+def needs(evaluator: Computes, call: ast.Call) -> Tuple[Tuple[str, str], ...]:
+    """
+    Return the launch argument that makes a call's own false condition hold, where one does.
+
+    `UnlessCondition(LaunchConfiguration('offline_mapping'))` holds with offline_mapping:=false,
+    `LaunchConfigurationEquals('mode', 'car')` with mode:=car; any other test: ().
+    """
+    condition = next((evaluator.follow(k.value) for k in call.keywords if k.arg == 'condition'),
+                     None)
+    if not isinstance(condition, ast.Call) or not condition.args:
+        return ()
+    kind = called_name(condition.func)
+    if kind == 'LaunchConfigurationEquals' and len(condition.args) == 2:
+        name, value = (evaluator.value(arg) for arg in condition.args)
+        return ((name, value),) if isinstance(name, str) and isinstance(value, str) else ()
+    if kind not in ('IfCondition', 'UnlessCondition'):
+        return ()
+    expr, side = condition.args[0], kind == 'IfCondition'
+    while True:
+        expr = evaluator.follow(expr)
+        if isinstance(expr, (ast.List, ast.Tuple)) and len(expr.elts) == 1:
+            expr = expr.elts[0]
+            continue
+        negated = _negation(expr)
+        if negated is None:
+            break
+        expr, side = negated, not side
+    if isinstance(expr, ast.Call) and called_name(expr.func) == 'LaunchConfiguration' \
+            and expr.args and isinstance(evaluator.value(expr.args[0]), str):
+        return ((evaluator.value(expr.args[0]), 'true' if side else 'false'),)
+    return ()
+
+
 def _returned_before(node: ast.AST, above: Optional[ast.AST]) -> List[ast.If]:
     """
     Return the `if`s before a statement, in its own block, whose body ends the function.

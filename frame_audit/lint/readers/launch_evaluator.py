@@ -83,7 +83,7 @@ class Evaluator:
         self.calls: Dict[str, Callable[[ast.Call], Any]] = {
             'join': self._join, 'PathJoinSubstitution': self._path_join,
             'get_package_share_directory': self._share, 'FindPackageShare': self._share,
-            'FindExecutable': self._executable,
+            'FindExecutable': self._executable, 'ExecutableInPackage': self._executable,
             'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
             'ParameterFile': self._first, 'str': self._first, 'Path': self._join,
             'joinpath': self._joinpath,
@@ -336,9 +336,14 @@ class Evaluator:
         return Unresolved(ast.unparse(call))
 
     def _executable(self, call: ast.Call) -> Any:
-        """Return FindExecutable(name='xacro') as the command's name (its folder says nothing)."""
+        """
+        Return FindExecutable(name='xacro') as the command's name (its folder says nothing).
+
+        ExecutableInPackage('xacro', 'xacro') too: its first argument is the executable.
+        """
         keywords = {k.arg: k.value for k in call.keywords}
-        name = self.value(call.args[0] if call.args else keywords.get('name'))
+        name = self.value(call.args[0] if call.args else
+                          keywords.get('name', keywords.get('executable')))
         return name if isinstance(name, str) else Unresolved(ast.unparse(call))
 
     def _launch_argument(self, call: ast.Call) -> Any:

@@ -14,7 +14,7 @@ from dataclasses import replace
 import os
 import re
 import shlex
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
 
@@ -27,6 +27,10 @@ from ..model import Branch, DESCRIPTION, Include, LaunchedNode, LaunchRead, Para
 SUBSTITUTION = re.compile(r'\$\(([\w-]+)((?:\s[^$()]*)?)\)')  # one without another inside
 PACKAGE_SUBSTITUTIONS = ('find-pkg-share', 'find')  # ROS 1's find: the source folder
 ARGUMENT_SUBSTITUTIONS = ('var', 'arg')
+ONE_ARGUMENT = re.compile(r'\$\((?:var|arg)\s+([\w-]+)\s*\)')  # if="$(var offline)"
+ARGUMENT_EQUALS = (  # if="$(eval '\'$(var mode)\' == \'mapping\'')", ROS 1's arg('mode') == ...
+    re.compile(r"\$\(eval\s+'\\'\$\((?:var|arg)\s+([\w-]+)\)\\'\s*==\s*\\'([^'\\]*)\\''\s*\)"),
+    re.compile(r"\$\(eval\s+arg\('([\w-]+)'\)\s*==\s*'([^']*)'\s*\)"))
 NODES = ('node', 'lifecycle_node', 'composable_node')
 # ROS 1's $(eval EXPR) is the whole attribute, its Python unquoted; ROS 2's quotes its text
 ROS1_EVAL = re.compile(r'\$\(eval\s+([^\'"$\s][^$]*)\)', re.DOTALL)
@@ -266,6 +270,19 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
     return node
 
 
+def _needs(element: Element) -> Tuple[Tuple[str, str], ...]:
+    """Return the argument that makes `if="$(var x)"` (or unless=, $(arg x)) hold, if one."""
+    for key, wanted in (('if', 'true'), ('unless', 'false')):
+        tested = ONE_ARGUMENT.fullmatch(element.attrib.get(key, '').strip())
+        if tested:
+            return ((tested.group(1), wanted),)
+    for equals in ARGUMENT_EQUALS:
+        tested = equals.fullmatch(element.attrib.get('if', '').strip())
+        if tested:
+            return ((tested.group(1), tested.group(2)),)
+    return ()
+
+
 def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
           namespace: str, around: Branch = ()) -> None:
     for child in element.children:
@@ -273,7 +290,8 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
         if own is None:
             if child.tag == 'include':  # not followed, but no entry of its own either
                 read.includes.append(Include(subs.resolve(child.attrib.get('file')), (),
-                                             Where(file, child.line), runs=False))
+                                             Where(file, child.line), runs=False,
+                                             needs=_needs(child)))
             elif child.tag in NODES:
                 read.switched_off.append(_node(child, file, subs, namespace))
             continue

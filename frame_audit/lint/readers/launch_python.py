@@ -10,7 +10,7 @@ import ast
 from dataclasses import replace
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
-from .launch_conditions import branch_of, parent_map
+from .launch_conditions import branch_of, needs, parent_map
 from .launch_evaluator import Evaluator
 from .launch_imports import Helper, helper_calls, imported_helpers, inlined
 from .launch_values import called_name, position
@@ -231,7 +231,8 @@ def _started(evaluator: Evaluator, call: ast.Call, place: Tuple[Dict[int, ast.AS
     if called_name(call.func) == INCLUDE:
         branch = branch_of(evaluator, call, parents, file)
         read.includes.append(replace(_include(evaluator, call, file, branch is not None),
-                                     branch=branch or ()))
+                                     branch=branch or (),
+                                     needs=() if branch is not None else needs(evaluator, call)))
     node = _launched(evaluator, call, file)
     if node is None:
         return
