@@ -402,6 +402,7 @@ HOME_XACRO = """<?xml version="1.0"?>
 
 HOME_LAUNCH = """
 import os
+import re
 import xacro
 from ament_index_python.packages import get_package_share_directory
 from launch import LaunchDescription
@@ -417,6 +418,7 @@ def launch_robot_state_publisher(context, file_name_var, use_sim_time):
     urdf_as_xml = xacro.process_file(path, mappings={
         'use_ros2_control': ros2_control, 'sim_mode': use_sim_time.perform(context),
         'prefix': PREFIX}).toxml()
+    REWRITE
     return [Node(package='robot_state_publisher', executable='robot_state_publisher',
                  parameters=[{'robot_description': urdf_as_xml}])]
 
@@ -437,14 +439,16 @@ def generate_launch_description():
 
 
 def _home_bot(tmp_path: Path, use_sim_time: str,
-              prefix: str = "context.launch_configurations['prefix']") -> Path:
+              prefix: str = "context.launch_configurations['prefix']",
+              rewrite: str = 'pass') -> Path:
     """Write a home robot: xacro.process_file in an OpaqueFunction, sim_mode from the launch."""
-    return write(tmp_path / (use_sim_time + str(len(prefix))), {
+    return write(tmp_path / (use_sim_time + str(len(prefix)) + str(len(rewrite))), {
         'src/home_bot/package.xml': package('home_bot'),
         'src/home_bot/CMakeLists.txt': cmake('home_bot', 'urdf', 'launch'),
         'src/home_bot/urdf/home_bot.urdf.xacro': HOME_XACRO,
         'src/home_bot/launch/home.launch.py':
-            HOME_LAUNCH.replace('SIM', use_sim_time).replace('PREFIX', prefix),
+            HOME_LAUNCH.replace('SIM', use_sim_time).replace('PREFIX', prefix).replace(
+                'REWRITE', rewrite),
     })
 
 
@@ -469,6 +473,18 @@ def test_xacro_run_in_an_opaque_function_with_the_launchs_values_is_read(tmp_pat
     assert 'ros2_control_marker' not in parents(report)  # the conditional decided by the launch
 
 
+def test_mesh_uris_rewritten_by_re_sub_leave_the_description_read(tmp_path):
+    """re.sub over package:// URIs changes meshes, not frames; another pattern may: unknown."""
+    meshes = "urdf_as_xml = re.sub(r'package://([^/]+)', 'file:///opt', urdf_as_xml)"
+    report = lint(_home_bot(tmp_path, 'true', rewrite=meshes))
+    assert [f.check for f in report.findings] == ['parent_uniqueness'], \
+        [f.message for f in report.findings]
+    frames = "urdf_as_xml = re.sub('base_link', 'chassis', urdf_as_xml)"
+    report = lint(_home_bot(tmp_path, 'true', rewrite=frames))
+    assert [f.check for f in report.findings] == ['lint_files'], \
+        [f.message for f in report.findings]
+
+
 def test_a_xacro_mapping_only_a_run_knows_leaves_the_description_unread_and_said(tmp_path):
     """An environment variable in the mappings is never handed to xacro as its own text."""
     root = _home_bot(tmp_path, 'true', prefix="os.environ['ROBOT_PREFIX']")
@@ -478,3 +494,51 @@ def test_a_xacro_mapping_only_a_run_knows_leaves_the_description_unread_and_said
                                  line_of(root, launch, 'return [Node('))}, \
         [f.message for f in report.findings]
     assert 'known only when the launch runs' in report.findings[0].message
+
+
+MAPPINGS_LAUNCH = """
+import os
+import xacro
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, OpaqueFunction
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+
+def stage(context):
+    extra = LaunchConfiguration('xacro_args').perform(context)
+    mappings = {'sim_mode': 'false'}
+    CHANGE
+    path = os.path.join(get_package_share_directory('home_bot'), 'urdf', 'home_bot.urdf.xacro')
+    return [Node(package='robot_state_publisher', executable='robot_state_publisher',
+                 parameters=[{'robot_description':
+                              xacro.process_file(path, mappings=mappings).toxml()}])]
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        DeclareLaunchArgument('xacro_args', default_value=''),
+        OpaqueFunction(function=stage),
+        Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node',
+             parameters=[{'publish_tf': True, 'world_frame': 'odom', 'odom_frame': 'odom',
+                          'base_link_frame': 'base_link'}]),
+    ])
+"""
+
+
+def test_mappings_changed_in_place_are_known_only_where_the_change_is_known(tmp_path):
+    """`mappings['sim_mode'] = 'true'` is never dropped for the value before it."""
+    def bot(name: str, change: str) -> Path:
+        return write(tmp_path / name, {
+            'src/home_bot/package.xml': package('home_bot'),
+            'src/home_bot/CMakeLists.txt': cmake('home_bot', 'urdf', 'launch'),
+            'src/home_bot/urdf/home_bot.urdf.xacro': HOME_XACRO,
+            'src/home_bot/launch/home.launch.py': MAPPINGS_LAUNCH.replace('CHANGE', change)})
+
+    report = lint(bot('changed', "mappings['sim_mode'] = 'true'"))
+    assert [f.check for f in report.findings] == ['lint_files'], \
+        [f.message for f in report.findings]  # the simulated odom joint may be there: unknown
+    report = lint(bot('unchanged', "if extra:\n        mappings['sim_mode'] = 'true'"))
+    assert problems(report) == set(), [f.message for f in report.findings]  # '' is false
+    assert parents(report)['lidar_top'] == ('base_link',)

@@ -179,7 +179,10 @@ def if_truth(evaluator: Computes, test: ast.expr) -> Optional[bool]:
                 or not isinstance(right, (str, int, float, bool)):
             return None
         return (left == right) == isinstance(test.ops[0], ast.Eq)
-    return truth(evaluator.value(test))
+    value = evaluator.value(test)
+    if isinstance(value, (str, list, dict)) and not value:  # `if xacro_args:` of ''
+        return False
+    return truth(value)
 
 
 def condition_holds(evaluator: Computes, condition: ast.expr) -> Optional[bool]:

@@ -18,7 +18,7 @@ import math
 import operator
 import os
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Set
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 
 import yaml
 
@@ -36,6 +36,7 @@ MAX_STEPS = 200000  # expression evaluations per launch file
 BRANCHING = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith,
              ast.Match, ast.match_case, ast.ExceptHandler)  # what runs a statement maybe
 MAX_VALUE = 100000  # characters (or items) in one computed value
+MUTATORS = ('update', 'setdefault', 'pop', 'append', 'extend', 'insert', 'remove', 'clear')
 
 
 class Evaluator:
@@ -99,11 +100,14 @@ class Evaluator:
             'process_file': self._description, 'Command': self._command,
             'PythonExpression': self._python_expression, 'dirname': self._dirname,
             'safe_load': self._yaml, 'load': self._yaml, 'full_load': self._yaml,
-            'get': self._get,
+            'get': self._get, 'sub': self._mesh_paths,
             'ThisLaunchFileDir': lambda call: os.path.dirname(self.path) if self.path else
             Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
             **(calls or {}),
         }
+        for name, site in _mutations(tree):  # mappings['x'] = v: a value the run changes
+            if name in self.assigned and not self._never_runs(site):
+                self.ambiguous.add(name)
 
     def _assign(self, name: str, value: ast.expr) -> None:
         """
@@ -260,6 +264,18 @@ class Evaluator:
                 self.ambiguous.add(name)
             if saved[2]:
                 self.active.add(name)
+
+    def _never_runs(self, site: ast.stmt) -> bool:
+        """Return whether an `if` around a statement is known false (loops inside it or not)."""
+        node: ast.AST = site
+        above = self.parents.get(id(node))
+        while above is not None and not isinstance(above, (ast.FunctionDef, ast.Module)):
+            if isinstance(above, ast.If) and node is not above.test:
+                truth = if_truth(self, above.test)
+                if truth is not None and truth != any(node is s for s in above.body):
+                    return True
+            node, above = above, self.parents.get(id(above))
+        return False
 
     def _scope(self, node: ast.AST) -> Optional[ast.AST]:
         """Return the function (or module) a statement runs in."""
@@ -446,6 +462,19 @@ class Evaluator:
             return container[key]
         return Unresolved(ast.unparse(expr))
 
+    def _mesh_paths(self, call: ast.Call) -> Any:
+        """
+        Return re.sub(r'package://...', repl, urdf) as urdf: it rewrites mesh URIs, no frame.
+
+        A launch that hands a simulator or RViz file:// paths rewrites the description's
+        `package://` URIs; any other pattern may touch a frame name: only the launch knows.
+        """
+        pattern = self.value(call.args[0]) if len(call.args) == 3 else None
+        if isinstance(call.func, ast.Attribute) and ast.unparse(call.func.value) == 're' \
+                and isinstance(pattern, str) and pattern.startswith('package://'):
+            return self.value(call.args[2])
+        return Unresolved(ast.unparse(call))
+
     def _get(self, call: ast.Call) -> Any:
         """Return a known dict's .get(key, default); another receiver's (os.environ): unknown."""
         container = self._receiver(call)
@@ -514,6 +543,22 @@ class Evaluator:
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
             return self.items(expr.left) + self.items(expr.right)
         return [expr]
+
+
+def _mutations(tree: ast.AST) -> List[Tuple[str, ast.stmt]]:
+    """Return each statement that changes a named dict or list in place, with the name."""
+    found: List[Tuple[str, ast.stmt]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [(t.value.id, node) for t in targets
+                      if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)]
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                and isinstance(node.value.func, ast.Attribute) \
+                and isinstance(node.value.func.value, ast.Name) \
+                and node.value.func.attr in MUTATORS:
+            found.append((node.value.func.value.id, node))
+    return found
 
 
 class _Rebound(ast.NodeTransformer):
