@@ -202,13 +202,14 @@ def _ugv(tmp_path: Path, qz: str) -> Path:
     })
 
 
-def test_a_mistyped_quaternion_names_the_rotation_probably_meant(tmp_path):
+def test_a_mistyped_quaternion_names_the_rotation_it_scales_to(tmp_path):
     """(0, 0, 0.7171, 0.7171): tf2 drops it; normalized it is yaw 90 degrees."""
     root = _ugv(tmp_path, '0.7171')
     dropped = only_problem(lint(root), root, 'transform_values', 'ERROR',
                            'src/ugv_bringup/launch/sensors.launch.py', 'os_sensor')
     assert 'tf2 drops the transform' in dropped.message
     assert 'yaw 90.0 degrees' in dropped.message and '0.7071' in dropped.message
+    assert 'an angle in radians' not in dropped.message  # no slot holds more than 1
     # twin: the unit quaternion of that mount is taken: nothing to say
     report = lint(_ugv(tmp_path, '0.7071068'))
     assert problems(report) == set(), report.findings
@@ -227,6 +228,19 @@ def test_a_lidar_mount_tf2_drops_is_not_called_unknown(tmp_path):
     report = lint_workspace(_ugv(tmp_path, '0.7071068'), config, measured=True)
     (laser,) = [c for c in report.checks if c.check == 'laser_offset']
     assert laser.level == 'OK' and 'as configured' in laser.message, laser.message
+
+
+def test_an_angle_in_the_w_slot_is_named_as_one_not_as_the_roll_it_scales_to(tmp_path):
+    """(0.05, 0, 0, 1.5707963), a SLAM tuner's IMU mount: qw is π/2, said as an angle."""
+    root = _ugv(tmp_path, '0')
+    launch = root / 'src/ugv_bringup/launch/sensors.launch.py'
+    launch.write_text(launch.read_text().replace("'0', '0', '0', '0', 'base_link'",
+                                                 "'0.05', '0', '0', '1.5707963', 'base_link'"))
+    dropped = only_problem(lint(root), root, 'transform_values', 'ERROR',
+                           'src/ugv_bringup/launch/sensors.launch.py', 'os_sensor')
+    assert 'qw = 1.5708 is π/2 (90.0 degrees), an angle in radians' in dropped.message, \
+        dropped.message
+    assert 'probably' not in dropped.message
 
 
 def _quaternion(tmp_path: Path, quaternion: str) -> Path:

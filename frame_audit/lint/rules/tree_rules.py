@@ -8,6 +8,7 @@ a live tree.
 """
 from dataclasses import replace
 import difflib
+from fractions import Fraction
 import math
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -478,7 +479,7 @@ def _said(reason: str) -> Tuple[Level, str]:
 
 
 def _not_unit(q: Tuple[float, float, float, float]) -> str:
-    """Say what tf2 does with a non-unit quaternion, and what was probably meant."""
+    """Say what tf2 does with a non-unit quaternion, and what it would be if meant otherwise."""
     norm = math.sqrt(sum(c * c for c in q))
     text = ('the quaternion (qx, qy, qz, qw) = ({}) has length {}, not 1: tf2 drops the '
             'transform, so the edge never exists'.format(', '.join(fmt(c, 4) for c in q),
@@ -493,14 +494,28 @@ def _not_unit(q: Tuple[float, float, float, float]) -> str:
                  'parent child, 8 arguments)'.format(
                      name, fmt(angle, 4), fmt(math.degrees(angle), 1),
                      ', '.join(fmt(c, 4) for c in meant), name, fmt(angle, 4)))
-    elif norm > 0:  # a slip in the digits (0.7171 for 0.7071): its direction is the intent
+    elif norm > 0:  # a slip in the digits (0.7171 for 0.7071), or an angle in a slot
         unit = normalized(q)
-        text += ('. Scaled to length 1 it is {}: probably what was meant, (qx, qy, qz, qw) = '
-                 '({})'.format(', '.join('{} {} degrees'.format(name, fmt(math.degrees(a), 1))
-                                         for name, a in zip(('roll', 'pitch', 'yaw'),
-                                                            rpy_of(unit))),
-                               ', '.join(fmt(c, 4) for c in unit)))
+        text += ('. Scaled to length 1 it would be {}, (qx, qy, qz, qw) = ({})'.format(
+            ', '.join('{} {} degrees'.format(name, fmt(math.degrees(a), 1))
+                      for name, a in zip(('roll', 'pitch', 'yaw'), rpy_of(unit))),
+            ', '.join(fmt(c, 4) for c in unit)))
+        angles = [(slot, c) for slot, c in zip(('qx', 'qy', 'qz', 'qw'), q) if abs(c) > 1
+                  and abs(c / (math.pi / 4) - round(c / (math.pi / 4))) < 0.002]
+        for slot, angle in angles:  # no unit quaternion holds a component past 1
+            text += ('; {} = {} is {} ({} degrees), an angle in radians in a quaternion '
+                     'slot? Give a rotation as --roll/--pitch/--yaw (or x y z yaw pitch roll '
+                     'parent child), or as its quaternion'.format(
+                         slot, fmt(angle, 4), _of_pi(Fraction(round(angle / (math.pi / 4)), 4)),
+                         fmt(math.degrees(angle), 1)))
     return text
+
+
+def _of_pi(fraction: Fraction) -> str:
+    """Return a multiple of π as written by hand: π/2, -π, 3π/4."""
+    top = {1: '', -1: '-'}.get(fraction.numerator, str(fraction.numerator))
+    return '{}π{}'.format(top, '' if fraction.denominator == 1 else '/{}'.format(
+        fraction.denominator))
 
 
 def frame_parameters(declared: Declared) -> List[Tuple[NodeParams, Param]]:
