@@ -542,3 +542,20 @@ def test_mappings_changed_in_place_are_known_only_where_the_change_is_known(tmp_
     report = lint(bot('unchanged', "if extra:\n        mappings['sim_mode'] = 'true'"))
     assert problems(report) == set(), [f.message for f in report.findings]  # '' is false
     assert parents(report)['lidar_top'] == ('base_link',)
+
+
+def test_a_frame_an_unread_description_may_hold_names_that_description_first(tmp_path):
+    """The LiDAR's frame is a link of the description the lint could not expand: said first."""
+    root = _home_bot(tmp_path, 'false', prefix="os.environ['ROBOT_PREFIX']")
+    launch = root / 'src/home_bot/launch/home.launch.py'
+    driver = ("Node(package='sllidar_ros2', executable='sllidar_node', "
+              "parameters=[{'frame_id': 'lidar_top'}]),\n        ")
+    launch.write_text(launch.read_text().replace('        OpaqueFunction(',
+                                                 '        ' + driver + 'OpaqueFunction('))
+    (unsent,) = [f for f in lint(root).findings if f.check == 'connectivity']
+    assert unsent.level == 'WARN'
+    assert 'lidar_top, but nothing in the workspace publishes it: no static transform, robot ' \
+        'description or publisher the lint read declares it (docs/lint.md lists those it ' \
+        'knows); the robot description robot_state_publisher loads, which the lint could not ' \
+        'read (lint_files says why) at src/home_bot/launch/home.launch.py:' in unsent.message, \
+        unsent.message

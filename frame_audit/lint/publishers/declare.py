@@ -35,6 +35,7 @@ from ...engine.findings import Finding, Level
 
 Possible = List[Tuple[str, Optional[Where]]]  # who may send transforms the lint cannot read
 TF, TF_STATIC = '/tf', '/tf_static'
+DESCRIBED = 'the robot description {} loads, which the lint could not read (lint_files says why)'
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,9 @@ class Reader:
             return []  # a file it cannot read may set any switch: never its defaults
         edges = None if publisher is None else self._robot_edges(node, bringup) \
             if publisher.description else sent_edges(params, self.table)
-        if edges is None:
+        if edges is None and publisher is not None and publisher.description:
+            possible.insert(0, (DESCRIBED.format(node.label()), node.where))  # the likeliest
+        elif edges is None:
             possible.append((_label(node), node.where))
         return [edge for edge in edges or [] if not _is_remapped(node, edge.static, possible)]
 

@@ -27,8 +27,8 @@ from ...engine.config import AuditConfig
 from ...engine.findings import CheckResult, Finding, fmt, Level
 from ...engine.geometry import distance, normalized, quat_from_rpy, rotation_angle, rpy_of
 
-PUBLISHERS = ('no static transform, robot description or publisher the lint knows declares it '
-              '(docs/lint.md lists them)')
+PUBLISHERS = ('no static transform, robot description or publisher the lint read declares it '
+              '(docs/lint.md lists those it knows)')
 LASER_NAMES = ('laser', 'lidar', 'base_scan', 'laser_frame', 'laser_link', 'lidar_link',
                'scan', 'hokuyo_link', 'velodyne')
 MAX_NAMED = 3  # senders, bringups or places named in one message
