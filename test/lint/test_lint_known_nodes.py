@@ -587,3 +587,120 @@ def test_ros1_nodes_read_their_rosparam_files(tmp_path):
     assert quiet['base_footprint'] == () and quiet['odom'] == ('map',), quiet
     elsewhere = parents(lint(_ros1_rover(tmp_path / 'ns', ns=' ns="other"')))
     assert elsewhere['base_link'] == ('odom',) and elsewhere['base_footprint'] == (), elsewhere
+
+
+# a team's own nodes, whose code says what they send
+
+WHEEL_ODOM = """
+import rclpy
+from geometry_msgs.msg import TransformStamped
+from tf2_ros import TransformBroadcaster
+
+
+class WheelOdometry:
+    def __init__(self, node):
+        self.broadcaster = TransformBroadcaster(node)
+        self.odom_frame = node.declare_parameter('odom_frame', 'odom').value
+
+    def tick(self, x):
+        t = TransformStamped()
+        t.header.frame_id = ODOM
+        t.child_frame_id = 'base_link'
+        t.transform.translation.x = x
+        self.broadcaster.sendTransform(t)
+
+    def reset(self):
+        t = TransformStamped()
+        t.header.frame_id = ODOM
+        t.child_frame_id = 'base_link'
+        self.broadcaster.sendTransform(t)
+
+
+def main():
+    rclpy.init()
+"""
+
+SETUP = """
+from setuptools import setup
+setup(name='wheel_odom', packages=['wheel_odom'],
+      entry_points={'console_scripts': ['wheel_odom_node = wheel_odom.wheel_odom_node:main',
+                                        'planner = wheel_odom.planner:main']})
+"""
+
+
+def _own_odometry(tmp_path: Path, name: str, odom: str) -> Path:
+    """Write a robot whose own Python node sends odom → base_link, beside an EKF that does too."""
+    return write(tmp_path / name, {
+        'src/wheel_odom/package.xml': package('wheel_odom'),
+        'src/wheel_odom/setup.py': SETUP,
+        'src/wheel_odom/wheel_odom/__init__.py': '',
+        'src/wheel_odom/wheel_odom/wheel_odom_node.py': WHEEL_ODOM.replace('ODOM', odom),
+        'src/wheel_odom/wheel_odom/planner.py': 'def main():\n    print("plans")\n',
+        'src/bot/package.xml': package('bot'),
+        'src/bot/CMakeLists.txt': cmake('bot', 'launch'),
+        'src/bot/launch/bot.launch.py': launch_py(
+            "Node(package='wheel_odom', executable='wheel_odom_node')",
+            "Node(package='wheel_odom', executable='planner')",
+            "Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node', "
+            "parameters=[{'publish_tf': True, 'world_frame': 'odom', 'odom_frame': 'odom', "
+            "'base_link_frame': 'base_link'}])"),
+    })
+
+
+def test_a_teams_node_whose_code_sends_literal_frames_is_a_sender(tmp_path):
+    """wheel_odom_node sends odom → base_link (twice in its code: one sender) beside the EKF."""
+    root = _own_odometry(tmp_path, 'literal', "'odom'")
+    report = lint(root)
+    (two,) = report.findings
+    assert two.check == 'parent_uniqueness' and two.level == 'ERROR', two.message
+    assert 'odom → base_link is declared by 2 sources: wheel_odom_node (its own code: ' \
+        'sendTransform), src/wheel_odom/wheel_odom/wheel_odom_node.py:' in two.message, \
+        two.message
+    # the planner's package code sends nothing where it runs: it is no possible sender
+    assert 'planner' not in summary(report, 'parent_uniqueness')
+    # twin: the frame comes from a parameter: the node may send it, the lint cannot tell
+    report = lint(_own_odometry(tmp_path, 'parameter', 'self.odom_frame'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert 'wheel_odom/wheel_odom_node' in summary(report, 'parent_uniqueness')
+
+
+CPP_LOCALIZER = """
+#include <tf/transform_broadcaster.h>
+#include <tf2_ros/transform_broadcaster.h>
+void Localizer::publish() {
+  // the map correction
+  br_.sendTransform(tf::StampedTransform(map_to_odom_, ros::Time::now(), "map", "odom"));
+  geometry_msgs::msg::TransformStamped t;
+  t.header.frame_id = "odom";
+  t.child_frame_id = CHILD;
+  broadcaster_->sendTransform(t);
+}
+"""
+
+
+def _cpp_localizer(tmp_path: Path, name: str, child: str) -> Path:
+    """Write a C++ localizer of the workspace whose code sends map → odom and odom → base."""
+    return write(tmp_path / name, {
+        'src/loc/package.xml': package('loc'),
+        'src/loc/CMakeLists.txt': 'project(loc)\nadd_executable(localizer src/localizer.cpp)\n'
+                                  'install(TARGETS localizer DESTINATION lib/${PROJECT_NAME})\n'
+                                  'install(DIRECTORY launch DESTINATION share/${PROJECT_NAME})\n',
+        'src/loc/src/localizer.cpp': CPP_LOCALIZER.replace('CHILD', child),
+        'src/loc/launch/loc.launch.py': launch_py(
+            "Node(package='loc', executable='localizer')",
+            "Node(package='slam_toolbox', executable='async_slam_toolbox_node', "
+            "name='slam_toolbox')"),
+    })
+
+
+def test_a_cpp_node_of_the_workspace_sends_what_its_code_writes(tmp_path):
+    """The tf StampedTransform and a TransformStamped with literal frames: map → odom twice."""
+    report = lint(_cpp_localizer(tmp_path, 'literal', '"base_link"'))
+    assert [(f.check, f.level) for f in report.findings] == [('parent_uniqueness', 'ERROR')]
+    assert 'map → odom is declared by 2 sources: localizer (its own code: sendTransform), ' \
+        'src/loc/src/localizer.cpp:5' in report.findings[0].message, report.findings[0].message
+    assert parents(report)['base_link'] == ('odom',)
+    # twin: a child only the running node knows: the whole node is unknown, never half read
+    report = lint(_cpp_localizer(tmp_path, 'member', 'base_frame_'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert 'loc/localizer' in summary(report, 'parent_uniqueness')

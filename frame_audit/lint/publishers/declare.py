@@ -29,6 +29,7 @@ from ..readers.description import Body, body_edges, gz_systems, GzSystem, manage
     read_description
 from ..readers.install import INSTALL, missing_from_package, source_file
 from ..readers.lua import FRAME_OPTIONS, lua_file, lua_options
+from ..readers.node_source import sent_by_source
 from ..readers.workspace import Collected
 from ...engine.config import AuditConfig
 from ...engine.findings import Finding, Level
@@ -252,8 +253,8 @@ class Reader:
         unread = any(file is None for file, _ in node.param_files)
         if publisher is not None and not publisher.description and unread:
             return []  # a file it cannot read may set any switch: never its defaults
-        edges = None if publisher is None else self._robot_edges(node, bringup) \
-            if publisher.description else sent_edges(params, self.table)
+        edges = self._own_code(node) if publisher is None else self._robot_edges(
+            node, bringup) if publisher.description else sent_edges(params, self.table)
         if edges is None and publisher is not None and publisher.description:
             possible.insert(0, (DESCRIBED.format(node.label()), node.where))  # the likeliest
         elif edges is None:
@@ -325,6 +326,18 @@ class Reader:
         return body if isinstance(body, str) else body_edges(
             body, node.where, _own_prefix(prefix.value if prefix else ''), bringup.gazebo,
             bringup.publishes_joint_states)
+
+    def _own_code(self, node: LaunchedNode) -> Optional[List[DeclaredEdge]]:
+        """Return what a node of a workspace package sends by its code; None if unknown."""
+        package, executable = node.package, node.executable
+        if not isinstance(package, str) or package not in self.collected.folders \
+                or not isinstance(executable, str):
+            return None
+        sent = sent_by_source(self.collected.root, self.collected.folders[package], package,
+                              executable, self.sources.text(package))
+        return None if sent is None else [DeclaredEdge(
+            edge.parent, edge.child, edge.where, '{} (its own code: sendTransform)'.format(
+                node.label()), edge.static) for edge in sent]
 
     def _bridged_edges(self, launched: List[LaunchedNode], bringup: Bringup,
                        possible: Possible) -> List[DeclaredEdge]:

@@ -35,14 +35,15 @@ class PackageSources:
         package = node.package
         if publisher.description or not isinstance(package, str) or package not in self.folders:
             return True
-        text = self._text(package)
+        text = self.text(package)
         found = [bool(re.search(r'["\']{}["\']'.format(re.escape(mark)), text))
                  for mark in publisher.signature()]
         # its own marks all; else one of the parameters it reads (a table entry covers drivers
         # that each read one of laser_frame_id, frame_id...)
         return not text or not found or (all(found) if publisher.marks else any(found))
 
-    def _text(self, package: str) -> str:
+    def text(self, package: str) -> str:
+        """Return a package's code, its files joined (launch and config folders left out)."""
         if package not in self.texts:
             parts = []
             for folder, subfolders, names in os.walk(self.root / self.folders[package]):

@@ -149,7 +149,7 @@ def _cmake_rules(folder: Path, package: str) -> Tuple[List[Rule], bool]:
     return rules, complete
 
 
-def _cmake_words(arguments: str, variables: Mapping[str, str]) -> List[str]:
+def cmake_words(arguments: str, variables: Mapping[str, str]) -> List[str]:
     """Return a CMake call's arguments with the variables known set (the others left as ${})."""
     for _ in range(8):  # ${A} may hold ${B}
         arguments = CMAKE_VARIABLE.sub(lambda m: variables.get(m.group(1), m.group(0)), arguments)
@@ -194,19 +194,20 @@ class InstalledExecutables:
 def installed_executables(folder: Path, package: str) -> Optional[InstalledExecutables]:
     """Return the executables a package installs where `ros2 run` looks; None if unknown."""
     if os.path.lexists(folder / 'setup.py'):
-        scripts = _console_scripts(folder)
+        scripts = console_scripts(folder)
         return None if scripts is None \
-            else InstalledExecutables(scripts, 'setup.py (console_scripts)')
+            else InstalledExecutables(frozenset(scripts), 'setup.py (console_scripts)')
     names = _cmake_executables(folder, package)
     return None if names is None else InstalledExecutables(names, 'CMakeLists.txt')
 
 
-def _console_scripts(folder: Path) -> Optional[FrozenSet[str]]:
+def console_scripts(folder: Path) -> Optional[Dict[str, str]]:
     """
-    Return the console scripts an ament_python setup.py installs; None if it may install more.
+    Return each console script an ament_python setup.py installs, and its `module:function`.
 
-    A CMakeLists.txt beside it, entry points in setup.cfg, `scripts=`, a `**` argument, or
-    data_files that may put programs in lib/: then the lint cannot know, and says nothing.
+    None if it may install more: a CMakeLists.txt beside it, entry points in setup.cfg,
+    `scripts=`, a `**` argument, or data_files that may put programs in lib/. Then the lint
+    cannot know, and says nothing.
     """
     text = build_file(folder / 'setup.py')
     if text is None or os.path.lexists(folder / 'CMakeLists.txt') \
@@ -228,7 +229,8 @@ def _console_scripts(folder: Path) -> Optional[FrozenSet[str]]:
     if not isinstance(scripts, list) or not all(isinstance(s, str) and '=' in s
                                                 for s in scripts):
         return None
-    return frozenset(script.split('=', 1)[0].strip() for script in scripts)
+    return {script.split('=', 1)[0].strip(): script.split('=', 1)[1].strip()
+            for script in scripts}
 
 
 def _cmake_executables(folder: Path, package: str) -> Optional[FrozenSet[str]]:
@@ -248,7 +250,7 @@ def _cmake_executables(folder: Path, package: str) -> Optional[FrozenSet[str]]:
         command = match.group(1).lower()
         if command in CMAKE_UNKNOWN:
             return None
-        words = _cmake_words(match.group(2), variables) if command in CMAKE_EXECUTABLES else []
+        words = cmake_words(match.group(2), variables) if command in CMAKE_EXECUTABLES else []
         if not words:
             continue
         if command == 'set':  # one built on an unknown (CMAKE_CXX_FLAGS) stays unknown
