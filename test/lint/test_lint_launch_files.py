@@ -9,7 +9,7 @@ the package's own modules, remappings of /tf: values only a running launch knows
 from pathlib import Path
 
 from lint_helpers import cmake, launch_py, line_of, lint, one_launch_package, one_package, \
-    package, parents, problems, share, static_tf, summary, write
+    package, parents, problems, rsp, share, static_tf, summary, urdf, write
 
 
 # a mower whose launch reads its frame names from mower.yaml inside an OpaqueFunction
@@ -537,3 +537,21 @@ def test_a_launch_decides_by_the_yaml_of_its_own_package(tmp_path):
     assert parents(report)['laser'] == ('base_link',), report.findings
     report = lint(_chooser(tmp_path, 'rl', 'elsewhere.yaml'))
     assert any('known only when the launch runs' in f.message for f in report.findings)
+
+
+# a package whose launch folder is a Python package: launch/__init__.py beside the bringup
+
+def test_a_launch_folders_init_is_no_helper_nor_bringup(tmp_path):
+    """`from launch import LaunchDescription` is launch's own: nothing unread may send odom."""
+    files = {
+        'urdf/bot.urdf': urdf('base_link laser 0.1'),
+        'launch/sim.launch.py': launch_py(
+            rsp('bot', 'bot.urdf'),
+            "Node(package='slam_toolbox', executable='async_slam_toolbox_node', "
+            "name='slam_toolbox', parameters=[{'base_frame': 'base_link'}])"),
+        'launch/__init__.py': '# makes launch/ a Python package\n',
+    }
+    report = lint(one_package(tmp_path / 'init', 'bot', files, ('launch', 'urdf')))
+    assert [(f.check, f.level) for f in report.findings] == [('chain_order', 'ERROR')], \
+        [f.message for f in report.findings]  # nothing sends odom → base_link, for sure
+    assert '1 bringup: src/bot/launch/sim.launch.py' in summary(report, 'lint_files')

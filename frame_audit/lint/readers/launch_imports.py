@@ -51,8 +51,14 @@ def _package_folder(path: Path, root: Path) -> Optional[Path]:
 
 
 def _module_file(module: str, path: Path, root: Path) -> Optional[Path]:
-    """Return the file of a dotted module beside the launch file or in its package."""
-    folders = [path.parent] + [p for p in [_package_folder(path, root)] if p is not None]
+    """
+    Return the file of a dotted module beside the launch file or in its package.
+
+    Only a module named after the package is looked for in the package's folder: a
+    `launch/__init__.py` there is no `launch` to import, launch's own package is.
+    """
+    folders = [path.parent] + [p for p in [_package_folder(path, root)]
+                               if p is not None and _is_own(module, path, root)]
     below = Path(*module.split('.'))
     for folder in folders:
         for candidate in (folder / below.with_suffix('.py'), folder / below / '__init__.py'):

@@ -165,7 +165,7 @@ def _is_launch(path: Path) -> bool:
 
 
 def _read_python(collected: Collected, path: Path, file: str) -> None:
-    if _is_launch(path):
+    if _is_launch(path) and path.name != '__init__.py':  # a package marker, never a bringup
         tree = parse_python(path.read_text(encoding='utf-8'), file)
         collected.sources[file] = LaunchSource(file, str(path), python=tree)
         collected.count('launch')
