@@ -432,6 +432,40 @@ def test_a_team_package_named_like_a_known_node_is_not_taken_for_it(tmp_path):
     assert 'transform_values' not in {f.check for f in report.findings}  # one cause
 
 
+PF_SETUP = """
+from setuptools import setup
+setup(name='particle_filter', packages=['particle_filter'],
+      entry_points={'console_scripts': ['particle_filter = particle_filter.particle_filter:main']})
+"""
+ROS2_FORK = """
+class ParticleFilter(Node):
+    def __init__(self):
+        self.declare_parameter('publish_tf', False)
+        self.declare_parameter('laser_frame', 'ego_racecar/laser')
+"""
+
+
+def test_a_fork_is_judged_by_the_code_it_runs_not_its_deprecated_original(tmp_path):
+    """The ROS 1 original kept in deprecated/ quotes '/laser'; the node that runs does not."""
+    def team(name: str, node_source: str) -> Path:
+        root = _rover_with_own_filter(tmp_path, UPSTREAM_SOURCE, name)
+        (root / 'src/particle_filter/src/particle_filter.py').unlink()
+        return write(root, {'src/particle_filter/setup.py': PF_SETUP,
+                            'src/particle_filter/deprecated/src/particle_filter.py':
+                                UPSTREAM_SOURCE,
+                            'src/particle_filter/particle_filter/__init__.py': '',
+                            'src/particle_filter/particle_filter/particle_filter.py':
+                                node_source})
+
+    report = lint(team('fork', ROS2_FORK), measured=False)
+    assert 'laser' not in {row.frame for row in report.frames}, report.frames
+    assert 'whose source (src/particle_filter) the lint cannot tell is particle_filter' in \
+        summary(report, 'parent_uniqueness')
+    # twin: the node it runs is the upstream filter: the table speaks for it
+    report = lint(team('upstream', UPSTREAM_SOURCE), measured=False)
+    assert {row.frame: row.parents for row in report.frames}['laser'] == ('map',)
+
+
 # a team driving the F1TENTH gym simulator, started from another workspace
 
 def _sim_team(tmp_path: Path, base: str, bridge: bool) -> Path:

@@ -5,8 +5,9 @@ Whether a package the workspace holds is the node the table knows, or only share
 
 A team's own `particle_filter` (a fork in C++, another algorithm) sends what its own code
 says. When the workspace holds a package's source, the table speaks for its node only if that
-source writes what the known node's does (its parameters and frame names, quoted); else what
-it sends is unknown.
+source writes what the known node's does (its parameters and frame names, quoted): the files
+its executable is built from and those beside them, where they are found, else the package's
+code; else what it sends is unknown.
 """
 import os
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Dict, Mapping
 
 from .table import Publisher
 from ..model import LaunchedNode
+from ..readers.node_source import executable_files
 
 SOURCE_SUFFIXES = ('.py', '.cpp', '.cc', '.cxx', '.hpp', '.h', '.c')
 NOT_CODE = ('launch', 'config', 'params', 'test', 'tests')  # they name parameters, not code
@@ -35,12 +37,29 @@ class PackageSources:
         package = node.package
         if publisher.description or not isinstance(package, str) or package not in self.folders:
             return True
-        text = self.text(package)
+        text = self._own_text(node) or self.text(package)
         found = [bool(re.search(r'["\']{}["\']'.format(re.escape(mark)), text))
                  for mark in publisher.signature()]
         # its own marks all; else one of the parameters it reads (a table entry covers drivers
         # that each read one of laser_frame_id, frame_id...)
         return not text or not found or (all(found) if publisher.marks else any(found))
+
+    def _own_text(self, node: LaunchedNode) -> str:
+        """
+        Return the code of the node's own files, with the files beside them; '' if not found.
+
+        A fork keeps the original it came from in a deprecated/ folder: the node that runs is
+        the one its executable is built from.
+        """
+        if not isinstance(node.executable, str):
+            return ''
+        files = executable_files(self.root / self.folders[node.package], node.package,
+                                 node.executable)
+        folders = sorted({path.parent for path in files or []})
+        return '\n'.join(path.read_text(encoding='utf-8', errors='replace')
+                         for folder in folders for path in sorted(folder.iterdir())
+                         if path.suffix in SOURCE_SUFFIXES and path.is_file()
+                         and path.stat().st_size <= MAX_SOURCE_BYTES)
 
     def text(self, package: str) -> str:
         """Return a package's code, its files joined (launch and config folders left out)."""
