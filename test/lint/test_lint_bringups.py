@@ -283,3 +283,30 @@ def test_a_launch_file_behind_a_condition_the_lint_cannot_invert_is_checked_on_i
     assert 'src/car/launch/vehicle.launch.py (checked on its own: included at ' \
         'src/car/launch/mapping.launch.py:' in report.findings[0].message, \
         report.findings[0].message
+
+
+# a ROS 1 include that hands its argument on as a default
+
+def _ros1_description(tmp_path: Path, mark: str) -> Path:
+    """Write a ROS 1 bringup that hands the description's xacro command down two includes."""
+    return write(tmp_path / mark, {
+        'src/bot/package.xml': package('bot'),
+        'src/bot/CMakeLists.txt': cmake('bot', 'launch', 'urdf'),
+        'src/bot/urdf/bot.urdf': '<?xml version="1.0"?>\n<robot name="bot"><link name='
+        '"base_link"/><link name="laser"/><joint name="j" type="fixed"><parent link='
+        '"base_link"/><child link="laser"/><origin xyz="0.1 0 0.2"/></joint></robot>\n',
+        'src/bot/launch/bringup.launch': '<launch>\n  <include file="$(find bot)/launch/'
+        'view.launch">\n    <arg name="model" {}="cat $(find bot)/urdf/bot.urdf"/>\n  '
+        '</include>\n</launch>\n'.format(mark),
+        'src/bot/launch/view.launch': '<launch>\n  <arg name="model"/>\n  <param name='
+        '"robot_description" command="$(arg model)"/>\n  <node pkg="robot_state_publisher" '
+        'type="robot_state_publisher" name="robot_state_publisher"/>\n</launch>\n',
+    })
+
+
+@pytest.mark.parametrize('mark', ['value', 'default'])
+def test_a_ros1_include_hands_its_argument_on_as_value_or_default(tmp_path, mark):
+    """Roslaunch sets an include's <arg default=...> in the child's context: the value."""
+    report = lint(_ros1_description(tmp_path, mark))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert {row.frame: row.parents for row in report.frames}.get('laser') == ('base_link',)

@@ -555,3 +555,51 @@ def test_a_launch_folders_init_is_no_helper_nor_bringup(tmp_path):
     assert [(f.check, f.level) for f in report.findings] == [('chain_order', 'ERROR')], \
         [f.message for f in report.findings]  # nothing sends odom → base_link, for sure
     assert '1 bringup: src/bot/launch/sim.launch.py' in summary(report, 'lint_files')
+
+
+# a name a helper function assigns too, as its own local
+
+SCOPED = """
+import os
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, OpaqueFunction
+from launch.substitutions import Command, LaunchConfiguration
+from launch_ros.actions import Node
+
+
+def resolve_world(context):
+    SHARE = context.launch_configurations.get('world', '')
+    return []
+
+
+def generate_launch_description():
+    pkg_share = get_package_share_directory('bot')
+    return LaunchDescription([
+        DeclareLaunchArgument('urdf_file', default_value=os.path.join(pkg_share, 'urdf',
+                                                                      'bot.urdf')),
+        OpaqueFunction(function=resolve_world),
+        Node(package='robot_state_publisher', executable='robot_state_publisher',
+             parameters=[{'robot_description': Command(['xacro ',
+                                                        LaunchConfiguration('urdf_file')])}]),
+        Node(package='tf2_ros', executable='static_transform_publisher',
+             arguments=['--frame-id', 'base_link', '--child-frame-id', 'laser']),
+    ])
+"""
+
+
+def test_a_local_of_another_function_is_not_the_readers_name(tmp_path):
+    """pkg_share in a helper is its own local: generate_launch_description's is known."""
+    def bot(local: str) -> Path:
+        return one_package(tmp_path / local, 'bot', {
+            'urdf/bot.urdf': urdf('base_link laser 0.1'),
+            'launch/gz.launch.py': SCOPED.replace('SHARE', local)}, ('launch', 'urdf'))
+
+    report = lint(bot('pkg_share'))
+    said = [(f.check, f.level) for f in report.findings]  # the description read: two mounts
+    assert said == [('parent_uniqueness', 'ERROR'), ('laser_offset', 'ERROR')], \
+        [f.message for f in report.findings]
+    assert 'base_link → laser is declared by 2 sources' in report.findings[0].message
+    # twin: the helper's local has a name of its own: the same findings
+    assert [f.message for f in lint(bot('world_share')).findings] == \
+        [f.message for f in report.findings]

@@ -105,9 +105,9 @@ class Evaluator:
             Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
             **(calls or {}),
         }
-        for name, site in _mutations(tree):  # mappings['x'] = v: a value the run changes
-            if name in self.assigned and not self._never_runs(site):
-                self.ambiguous.add(name)
+        self.mutated = {name for name, site in _mutations(tree)  # mappings['x'] = v
+                        if name in self.assigned and not self._never_runs(site)}
+        self.ambiguous |= self.mutated
 
     def _assign(self, name: str, value: ast.expr) -> None:
         """
@@ -222,6 +222,8 @@ class Evaluator:
         self.active.add(expr.id)
         try:
             value = self._flowed(expr.id, position(expr)) if expr.id in self.branched else None
+            if value is None and expr.id in self.ambiguous:
+                value = self._scoped(expr.id, expr)
             if value is None and expr.id not in self.ambiguous:
                 value = self.assigned[expr.id]
             return Unresolved(expr.id) if value is None else self.value(value)
@@ -249,6 +251,23 @@ class Evaluator:
             if holds:  # `alg = Node(executable=f'{alg}_policy')` reads the value so far
                 chosen = _Rebound(name, chosen).visit(copy.deepcopy(site.value))
         return chosen
+
+    def _scoped(self, name: str, read: ast.expr) -> Optional[ast.expr]:
+        """
+        Return a name's value in the function that reads it, as Python's scopes give it.
+
+        `pkg_share` assigned once in generate_launch_description and again as a local of a
+        helper is, where generate_launch_description reads it, its own; a function that
+        does not assign it reads the module's. Where that is not one plain assignment, None.
+        """
+        scope = self._scope(read) if id(read) in self.parents else None
+        if scope is None or name in self.mutated:
+            return None
+        sites = self.sites.get(name, [])
+        here = [site for site in sites if self._scope(site) is scope] or \
+            [site for site in sites if isinstance(self._scope(site), ast.Module)]
+        return here[0].value if len(here) == 1 and \
+            self._holds(here[0], guarded=False) is True else None
 
     def _as(self, name: str, value: ast.expr, run: Callable[[], Any]) -> Any:
         """Run with a name standing for one value: `elif f'{alg}' != 'rl'` reads alg so far."""

@@ -311,8 +311,9 @@ def _walk(element: Element, file: str, subs: Substitutions, read: LaunchRead,
             read.description = Param(DESCRIPTION, _description(child, subs),
                                      Where(file, child.line))
         elif child.tag == 'include':
-            arguments = tuple((str(a.attrib.get('name')), subs.resolve(a.attrib.get('value')))
-                              for a in child.children if a.tag == 'arg')
+            arguments = tuple((str(a.attrib.get('name')), subs.resolve(a.attrib.get(  # ROS 1
+                'value', a.attrib.get('default'))))  # takes a default here as the value too
+                for a in child.children if a.tag == 'arg')
             read.includes.append(Include(subs.resolve(child.attrib.get('file')), arguments,
                                          Where(file, child.line), branch=branch))
         if child.tag in ('group', 'node_container', 'load_composable_node'):
