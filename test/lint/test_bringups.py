@@ -45,9 +45,9 @@ SIM = HEADER + """
     def generate_launch_description():
         return LaunchDescription([
             Node(package='bot', executable='real_odom', name='odom',
-                 condition=UnlessCondition(os.environ.get('SIM', 'false'))),
+                 condition=UnlessCondition(os.environ['SIM'])),
             Node(package='bot', executable='sim_odom', name='odom',
-                 condition=IfCondition(os.environ.get('SIM', 'false'))),
+                 condition=IfCondition(os.environ['SIM'])),
         ])
 """
 WORKSPACE = {

@@ -107,7 +107,7 @@ def test_two_launch_files_that_include_each_other_are_checked_and_the_cycle_name
 
 def test_a_cycle_under_a_condition_only_the_launch_knows_is_a_warning(tmp_path):
     root = nav(tmp_path, include('nav_bringup', 'bringup_launch.py',
-                                 "IfCondition(os.environ.get('NAV_LOOP', 'false'))"))
+                                 "IfCondition(os.environ['NAV_LOOP'])"))
     report = lint(root)
     line = line_of(root, NAVIGATION, 'PythonLaunchDescriptionSource(os')
     assert problems(report) == {('lint_files', 'WARN', NAVIGATION, line)}, report.findings

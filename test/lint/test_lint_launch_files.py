@@ -10,6 +10,7 @@ from pathlib import Path
 
 from lint_helpers import cmake, launch_py, line_of, lint, one_launch_package, one_package, \
     package, parents, problems, rsp, share, static_tf, summary, urdf, write
+import pytest
 
 
 # a mower whose launch reads its frame names from mower.yaml inside an OpaqueFunction
@@ -603,3 +604,60 @@ def test_a_local_of_another_function_is_not_the_readers_name(tmp_path):
     # twin: the helper's local has a name of its own: the same findings
     assert [f.message for f in lint(bot('world_share')).findings] == \
         [f.message for f in report.findings]
+
+
+# a LiDAR chosen by an environment variable the launch gives a default
+
+LIDAR_BY_ENV = """
+import os
+from launch import LaunchDescription
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    lidar_type = READ
+    mount = {'x': '0.115', 'roll': '0'}
+    if 'rplidar' in lidar_type:
+        mount = {'x': '0.2', 'roll': '3.1416'}
+    return LaunchDescription([
+        Node(package='tf2_ros', executable='static_transform_publisher',
+             arguments=['--x', mount['x'], '--roll', mount['roll'], '--frame-id', 'base_link',
+                        '--child-frame-id', 'laser']),
+    ])
+"""
+
+
+@pytest.mark.parametrize('read, x', [
+    ("os.environ.get('ROBOT_LIDAR', 'osight_lidar')", '0.1150'),
+    ("os.getenv('ROBOT_LIDAR', 'rplidar_a2')", '0.2000'),
+    ("EnvironmentVariable('ROBOT_LIDAR', default_value='osight_lidar')", '0.1150'),
+    ("os.environ['ROBOT_LIDAR']", None),  # no default: only the running launch knows
+])
+def test_an_environment_variable_is_read_at_the_default_the_file_gives_it(tmp_path, read, x):
+    """Unset, the launch reads the file's own default: the mount is judged with it."""
+    text = LIDAR_BY_ENV.replace('READ', read).replace(
+        'import os\n', 'import os\nfrom launch.substitutions import EnvironmentVariable\n')
+    report = lint(one_launch_package(tmp_path / str(abs(hash(read))), 'bot', 'bot.launch.py',
+                                     text))
+    if x is None:
+        assert [f.check for f in report.findings] == ['lint_files'], report.findings
+        assert 'known only when the launch runs' in report.findings[0].message
+        return
+    assert problems(report) == set(), [f.message for f in report.findings]
+    (offset,) = [c.message for c in report.checks if c.check == 'laser_offset']
+    assert offset.startswith('base_link → laser is ({}, 0.0000, 0.0000) m'.format(x)), offset
+
+
+@pytest.mark.parametrize('written, x', [('$(optenv LIDAR_X 0.3)', '0.3000'),
+                                        ('$(env LIDAR_X)', None)])
+def test_an_xml_optenv_is_read_at_its_default(tmp_path, written, x):
+    """$(optenv X default) unset is its default; $(env X) has none: the launch knows."""
+    text = ('<launch>\n  <node pkg="tf2_ros" exec="static_transform_publisher" args="--x {} '
+            '--frame-id base_link --child-frame-id laser"/>\n</launch>\n'.format(written))
+    report = lint(one_launch_package(tmp_path / str(bool(x)), 'bot', 'bot.launch.xml', text))
+    (offset,) = [c.message for c in report.checks if c.check == 'laser_offset']
+    if x is None:
+        assert [f.check for f in report.findings] == ['lint_files'], report.findings
+    else:
+        assert problems(report) == set(), [f.message for f in report.findings]
+        assert offset.startswith('base_link → laser is ({}, 0.0000, 0.0000) m'.format(x))

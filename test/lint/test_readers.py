@@ -164,7 +164,7 @@ def test_what_follows_an_if_that_returns_is_that_ifs_other_side():
     """Read `if env == 'TwoCar': ... return ...` then one more node as never both."""
     text = """
         def generate_launch_description():
-            env = os.environ.get('ENV_NAME', 'TwoCar')
+            env = os.environ['ENV_NAME']
             nodes = []
             if {}:
                 nodes.append(Node(package='rl', executable='train', name='train'))

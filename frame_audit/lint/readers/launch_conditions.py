@@ -172,6 +172,13 @@ def if_truth(evaluator: Computes, test: ast.expr) -> Optional[bool]:
         verdict = if_truth(evaluator, test.operand)
         return None if verdict is None else not verdict
     if isinstance(test, ast.Compare) and len(test.ops) == 1 \
+            and isinstance(test.ops[0], (ast.In, ast.NotIn)):  # 'rplidar' in lidar_type
+        part, whole = evaluator.value(test.left), evaluator.value(test.comparators[0])
+        if not isinstance(part, str) or not (isinstance(whole, str) or isinstance(
+                whole, list) and all(isinstance(item, str) for item in whole)):
+            return None
+        return (part in whole) == isinstance(test.ops[0], ast.In)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 \
             and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
         left, right = evaluator.value(test.left), evaluator.value(test.comparators[0])
         if isinstance(left, Unresolved) or isinstance(right, Unresolved) \

@@ -100,7 +100,8 @@ class Evaluator:
             'process_file': self._description, 'Command': self._command,
             'PythonExpression': self._python_expression, 'dirname': self._dirname,
             'safe_load': self._yaml, 'load': self._yaml, 'full_load': self._yaml,
-            'get': self._get, 'sub': self._mesh_paths,
+            'get': self._get, 'sub': self._mesh_paths, 'getenv': self._environment,
+            'EnvironmentVariable': self._environment,
             'ThisLaunchFileDir': lambda call: os.path.dirname(self.path) if self.path else
             Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
             **(calls or {}),
@@ -481,6 +482,20 @@ class Evaluator:
             return container[key]
         return Unresolved(ast.unparse(expr))
 
+    def _environment(self, call: ast.Call) -> Any:
+        """
+        Return an environment variable as the launch reads it where it is unset: its default.
+
+        os.environ.get('X', d), os.getenv('X', d), EnvironmentVariable('X', default_value=d):
+        the file's own default, read as a launch argument's is; with none, only the running
+        launch knows.
+        """
+        keywords = {k.arg: k.value for k in call.keywords}
+        default = call.args[1] if len(call.args) > 1 else keywords.get(
+            'default_value', keywords.get('default'))
+        value = self.value(default) if default is not None else None
+        return value if isinstance(value, str) else Unresolved(ast.unparse(call))
+
     def _mesh_paths(self, call: ast.Call) -> Any:
         """
         Return re.sub(r'package://...', repl, urdf) as urdf: it rewrites mesh URIs, no frame.
@@ -495,7 +510,9 @@ class Evaluator:
         return Unresolved(ast.unparse(call))
 
     def _get(self, call: ast.Call) -> Any:
-        """Return a known dict's .get(key, default); another receiver's (os.environ): unknown."""
+        """Return a known dict's .get(key, default); os.environ's: its default (else unknown)."""
+        if isinstance(call.func, ast.Attribute) and ast.unparse(call.func.value) == 'os.environ':
+            return self._environment(call)
         container = self._receiver(call)
         key = self.value(call.args[0]) if call.args else None
         if not isinstance(container, dict) or not isinstance(key, (str, int, float, bool)):

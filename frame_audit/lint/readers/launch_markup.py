@@ -63,6 +63,8 @@ class Substitutions:
             return self.packages.get(argument, outside(argument))
         if kind in ARGUMENT_SUBSTITUTIONS and isinstance(self.arguments.get(argument), str):
             return self.arguments[argument]
+        if kind == 'optenv' and len(argument.split(None, 1)) == 2:  # $(optenv X default)
+            return match.group(2).strip().split(None, 1)[1]  # unset: the launch's own default
         if kind == 'dirname' and self.path:
             return os.path.dirname(self.path)
         if kind == 'eval':  # $(eval '\'$(var mode)\' == \'mapping\''): literals only
