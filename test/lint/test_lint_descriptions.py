@@ -9,8 +9,8 @@ find), and the frame_prefix put before every link.
 from pathlib import Path
 from typing import Dict
 
-from lint_helpers import CAR, cmake, gym_racecar, launch_py, line_of, lint, only_problem, \
-    package, parents, problems, rsp, share, static_tf, urdf, write
+from lint_helpers import CAR, cmake, gym_racecar, launch_py, line_of, lint, one_package, \
+    only_problem, package, parents, problems, rsp, share, static_tf, urdf, write
 
 
 # an arm cell whose ros2_control launch runs xacro through FindExecutable
@@ -559,3 +559,44 @@ def test_a_frame_an_unread_description_may_hold_names_that_description_first(tmp
         'knows); the robot description robot_state_publisher loads, which the lint could not ' \
         'read (lint_files says why) at src/home_bot/launch/home.launch.py:' in unsent.message, \
         unsent.message
+
+
+# a tilting LiDAR on a revolute joint, with nothing that publishes /joint_states
+
+TILT_URDF = """<?xml version="1.0"?>
+<robot name="tilt">
+  <link name="base_link"/><link name="tilt_link"/><link name="imu_link"/>
+  <joint name="imu_joint" type="fixed">
+    <parent link="base_link"/><child link="imu_link"/><origin xyz="0 0 0.1"/>
+  </joint>
+  <joint name="tilt_joint" type="revolute">
+    <parent link="base_link"/><child link="tilt_link"/><origin xyz="0.2 0 0.3"/>
+    <axis xyz="0 1 0"/><limit effort="1" lower="-1" upper="1" velocity="1"/>
+  </joint>
+</robot>
+"""
+
+
+def _tilt(tmp_path: Path, states: str) -> Path:
+    return one_package(tmp_path / str(bool(states)), 'tilt', {
+        'urdf/tilt.urdf': TILT_URDF,
+        'launch/tilt.launch.py': launch_py(
+            rsp('tilt', 'tilt.urdf'),
+            "Node(package='sllidar_ros2', executable='sllidar_node', "
+            "parameters=[{'frame_id': 'tilt_link'}])", *([states] if states else [])),
+    }, ('launch', 'urdf'))
+
+
+def test_a_frame_of_a_moving_joint_without_joint_states_is_said_as_held_back(tmp_path):
+    """The description is read: its tilt joint waits for /joint_states, which nothing sends."""
+    report = lint(_tilt(tmp_path, ''))
+    (unsent,) = report.findings
+    assert unsent.check == 'connectivity' and unsent.level == 'ERROR', unsent.message
+    assert 'tilt_link is a frame of a moving joint robot_state_publisher holds back (URDF ' \
+        "revolute joint 'tilt_joint', src/tilt/urdf/tilt.urdf:" in unsent.message, unsent.message
+    assert 'no launch the lint can follow loads' not in unsent.message
+    # twin: joint_state_publisher gives the joint its position: the frame is sent
+    report = lint(_tilt(tmp_path, "Node(package='joint_state_publisher', "
+                                  "executable='joint_state_publisher')"))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert parents(report)['tilt_link'] == ('base_link',)

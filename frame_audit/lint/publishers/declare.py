@@ -119,12 +119,14 @@ class Reader:
         self.collected, self.config, self.measured = collected, config, measured
         self.table: Tuple[Publisher, ...] = declared_publishers(config.lint_publishers) + TABLE
         self.described: Dict[Description, Union[Body, str]] = {}  # xacro once per file, args
+        self.waiting: Dict[str, DeclaredEdge] = {}  # this bringup's moving joints held back
         self.problems = Problems(collected.shown)
         self.sources = PackageSources(collected.root, collected.folders)
 
     def declare(self, bringup: Bringup) -> DeclaredBringup:
         """Return the tree a bringup declares, and the nodes it starts (their files resolved)."""
         possible: Possible = list(bringup.unknown)
+        self.waiting = {}
         launched = [self._resolved(node, possible) for node in bringup.nodes]
         nodes = node_params(launched, self.collected.blocks, self.collected.rosparams)
         senders = [n for n in launched if not is_static_publisher(n.package, n.executable)]
@@ -140,8 +142,11 @@ class Reader:
                       for edge in sent_edges(controller, self.table) or []]
             nodes.append(controller)
         config = self.config if self.measured else own_lidar(self.config, edges, nodes)
+        sent = {frame for edge in edges for frame in edge.key}
+        waiting = {frame: edge for frame, edge in self.waiting.items() if frame not in sent}
         return DeclaredBringup(bringup, Declared(edges, nodes, config, possible, self.table,
-                                                 measured=self.measured), tuple(launched))
+                                                 measured=self.measured, waiting=waiting),
+                               tuple(launched))
 
     def _resolved(self, node: LaunchedNode, possible: Possible) -> LaunchedNode:
         """Return the node with its parameter files as workspace paths, cartographer's options."""
@@ -323,9 +328,15 @@ class Reader:
         prefix = node.inline.get('frame_prefix')
         if prefix is not None and not isinstance(prefix.value, str):
             return 'its frame_prefix is {}, known only when the launch runs'.format(prefix.value)
-        return body if isinstance(body, str) else body_edges(
-            body, node.where, _own_prefix(prefix.value if prefix else ''), bringup.gazebo,
-            bringup.publishes_joint_states)
+        if isinstance(body, str):
+            return body
+        edges = body_edges(body, node.where, _own_prefix(prefix.value if prefix else ''),
+                           bringup.gazebo, bringup.publishes_joint_states)
+        for edge in body_edges(body, node.where, _own_prefix(prefix.value if prefix else ''),
+                               joint_states=True):  # the moving joints it holds back
+            if edge not in edges:
+                self.waiting.update({frame: edge for frame in edge.key})
+        return edges
 
     def _own_code(self, node: LaunchedNode) -> Optional[List[DeclaredEdge]]:
         """Return what a node of a workspace package sends by its code; None if unknown."""

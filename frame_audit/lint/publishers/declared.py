@@ -46,6 +46,7 @@ class Declared:
     links: Dict[str, Where] = field(default_factory=dict)  # links of every description file
     measured: bool = True  # the config is this robot's; else no value is judged against it
     left_out: LeftOut = LeftOut()  # what the bringups left out of --launch declare
+    waiting: Dict[str, DeclaredEdge] = field(default_factory=dict)  # moving joints, unsent
 
     @property
     def frames(self) -> Set[str]:

@@ -91,8 +91,11 @@ def _together(config: AuditConfig, declaration: Declaration, scope: str,
     possible = list(dict.fromkeys(p for tree in trees for p in tree.possible))
     if not declaration.measured:
         config = own_lidar(config, edges, nodes)
+    sent = {frame for edge in edges for frame in edge.key}
+    waiting = {frame: edge for tree in trees for frame, edge in tree.waiting.items()
+               if frame not in sent}
     return Declared(edges, nodes, config, possible, declaration.table, scope=scope, links=links,
-                    measured=declaration.measured)
+                    measured=declaration.measured, waiting=waiting)
 
 
 def _started(declaration: Declaration) -> FrozenSet[str]:

@@ -239,14 +239,24 @@ def _switched_off(declared: Declared, upper: str, lower: str) -> Optional[Param]
 
 
 def as_link(frames: Sequence[str], declared: Declared) -> str:
-    """Say where frames nothing publishes are links of a description not loaded or not expanded."""
+    """Say where frames nothing publishes are links of a description: held back, or unread."""
+    held = [frame for frame in frames if frame in declared.waiting]
     found = ['{} at {}'.format(frame, declared.links[frame]) for frame in frames
-             if frame in declared.links]
-    if not found:
-        return ''
-    return ('; {} {} of a robot description that no launch the lint can follow loads, or that '
-            'cannot be expanded (lint_files says which)').format(
-                ', '.join(found), 'is a link' if len(found) == 1 else 'are links')
+             if frame in declared.links and frame not in held]
+    said = ''
+    if held:
+        edge = declared.waiting[held[0]]
+        said += ('; {} {} of a moving joint robot_state_publisher holds back ({}, {}): it sends '
+                 'a moving joint only once /joint_states gives its position, and nothing here '
+                 'publishes /joint_states (joint_state_publisher, a ros2_control '
+                 'joint_state_broadcaster, a simulator)').format(
+                     ', '.join(held), 'is a frame' if len(held) == 1 else 'are frames',
+                     edge.via, edge.where)
+    if found:
+        said += ('; {} {} of a robot description that no launch the lint can follow loads, or '
+                 'that cannot be expanded (lint_files says which)').format(
+                     ', '.join(found), 'is a link' if len(found) == 1 else 'are links')
+    return said
 
 
 def unknown_senders(declared: Declared) -> Tuple[Level, str]:
