@@ -9,8 +9,8 @@ vendored driver or tool that bears a known name. Made-up workspaces, each with i
 """
 from pathlib import Path
 
-from lint_helpers import CAR, cmake, flagged, launch_py, line_of, lint, one_package, package, \
-    parents, problems, share, summary, vesc_racecar, write
+from lint_helpers import CAR, cmake, flagged, launch_py, line_of, lint, one_package, \
+    only_problem, package, parents, problems, share, summary, vesc_racecar, write
 
 SIM_BOT = """<?xml version="1.0"?>
 <robot name="skid" xmlns:xacro="http://www.ros.org/wiki/xacro">
@@ -80,12 +80,8 @@ def _skid_sim(tmp_path: Path, name: str, controller: str, ekf_tf: str) -> Path:
 def test_a_controller_gazebo_loads_from_the_description_sends_odometry(tmp_path):
     """The plugin's controllers.yaml makes skid_controller a diff_drive_controller: 2 senders."""
     root = _skid_sim(tmp_path, 'both', '', 'true')
-    report = lint(root)
-    controllers = 'src/skid_sim/config/controllers.yaml'
-    assert problems(report) == {('parent_uniqueness', 'ERROR', controllers,
-                                 line_of(root, controllers, 'diff_drive_controller/'))}, \
-        [f.message for f in report.findings]
-    (two,) = report.findings
+    two = only_problem(lint(root), root, 'parent_uniqueness', 'ERROR',
+                       'src/skid_sim/config/controllers.yaml', 'diff_drive_controller/')
     assert 'odom → base_link is declared by 2 sources' in two.message, two.message
     assert 'diff_drive_controller skid_controller' in two.message, two.message
 
@@ -170,12 +166,8 @@ def test_a_gazebo_drive_system_bridged_onto_tf_beside_the_controller_is_two_send
     """The DiffDrive system's odom → base_link reaches /tf through the bridge's config file."""
     root = _gz_bot(tmp_path, 'both', '\n      <tf_topic>/tf</tf_topic>',
                    _config_bridge('gz_bridge.yaml'), '')
-    report = lint(root)
-    controllers = 'src/gz_bot/config/controllers.yaml'
-    assert problems(report) == {('parent_uniqueness', 'ERROR', controllers,
-                                 line_of(root, controllers, 'diff_drive_controller/'))}, \
-        [f.message for f in report.findings]
-    (two,) = report.findings
+    two = only_problem(lint(root), root, 'parent_uniqueness', 'ERROR',
+                       'src/gz_bot/config/controllers.yaml', 'diff_drive_controller/')
     assert 'gz DiffDrive system in src/gz_bot/urdf/gz_bot.urdf.xacro (frame_id: odom, ' \
         'child_frame_id: base_link), bridged from the Gazebo topic /tf onto /tf by ' \
         'parameter_bridge' in two.message, two.message
