@@ -7,10 +7,14 @@ The Python launch evaluator reads, never runs: launch arguments, conditions and 
 are evaluated where their values are known, and a value only a running launch knows is
 Unresolved (or a branch of the nodes it guards), never a guess.
 """
+import math
+
 from frame_audit.lint.model import are_exclusive, Unresolved
 from frame_audit.lint.readers.launch_markup import read_launch, yaml_launch_root
 from frame_audit.lint.readers.markup import load_xml, load_yaml
 from lint_helpers import names, python_launch
+import pytest
+import yaml
 
 HEADER = """
     import os
@@ -376,3 +380,18 @@ def test_a_yaml_file_outside_the_shares_is_never_read(tmp_path):
         return read.nodes[0].inline['alg'].value
     assert algorithm(str(share / 'car.yaml')) == 'ftg'
     assert isinstance(algorithm(str(share / '..' / '..' / 'secret.yaml')), Unresolved)
+
+
+@pytest.mark.parametrize('text, value', [
+    ('!degrees 17.6', math.radians(17.6)), ('!degrees deg(-45)', -math.pi / 4),
+    ('!radians pi/2', math.pi / 2), ('!radians rad(2*pi)', 2 * math.pi),
+    ('!radians 0.5', 0.5)])
+def test_rosparams_angle_tags_are_read_as_rosparam_reads_them(text, value):
+    """A ROS 1 parameter file with rosparam's !degrees/!radians is no unreadable file."""
+    assert load_yaml('max_turn: {}\n'.format(text))['max_turn'] == pytest.approx(value)
+
+
+def test_an_angle_tag_over_anything_but_arithmetic_is_refused_never_run():
+    """The lint takes arithmetic of numbers and pi alone, where rosparam evals a !radians."""
+    with pytest.raises(yaml.YAMLError, match='invalid angle'):
+        load_yaml("max_turn: !radians __import__('os').getcwd()\n")

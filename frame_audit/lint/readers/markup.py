@@ -6,13 +6,16 @@ YAML and XML read with the line of every key and element, so findings can point 
 PyYAML's composer keeps each node's position (yaml.safe_load drops it); expat reports the line
 of each start tag (ElementTree does not).
 """
+import ast
 from dataclasses import dataclass, field
+import math
+import operator
 import re
 from typing import Any, Dict, Iterator, List, Optional
 from xml.parsers import expat
 
 import yaml
-from yaml.constructor import SafeConstructor
+from yaml.constructor import ConstructorError, SafeConstructor
 
 
 class LinedDict(dict):
@@ -83,9 +86,46 @@ def _value(node: yaml.Node, constructor: SafeConstructor, budget: List[int]) -> 
         return LinedList([_value(item, constructor, budget) for item in node.value],
                          [item.start_mark.line + 1 for item in node.value],
                          node.start_mark.line + 1)
+    if isinstance(node, yaml.ScalarNode) and node.tag in ANGLES:
+        return _angle(node)
     return constructor.construct_object(node)
 
 
+def _angle(node: yaml.ScalarNode) -> float:
+    """
+    Return rosparam's (and xacro's) `!degrees 17.6` or `!radians pi/2` as radians.
+
+    As rosparam's construct_angle_* read them: `deg(x)`/`rad(x)` unwrapped, pi allowed in
+    radians; only numbers, pi and + - * / here, never an eval.
+    """
+    text = str(node.value).strip()
+    text = text[4:-1] if text[:4] in ('deg(', 'rad(') and text.endswith(')') else text
+    try:
+        value = _arithmetic(ast.parse(text, mode='eval').body)
+    except (SyntaxError, ValueError, ZeroDivisionError) as error:
+        raise ConstructorError(None, None, 'invalid angle {!r} ({})'.format(node.value, error),
+                               node.start_mark) from None
+    return math.radians(value) if node.tag == '!degrees' else value
+
+
+def _arithmetic(expr: ast.expr) -> float:
+    """Return numbers and pi joined by + - * / (and a sign); ValueError for anything else."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) \
+            and not isinstance(expr.value, bool):
+        return float(expr.value)
+    if isinstance(expr, ast.Name) and expr.id == 'pi':
+        return math.pi
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        return -_arithmetic(expr.operand) if isinstance(expr.op, ast.USub) \
+            else _arithmetic(expr.operand)
+    if isinstance(expr, ast.BinOp) and type(expr.op) in OPERATORS:
+        return OPERATORS[type(expr.op)](_arithmetic(expr.left), _arithmetic(expr.right))
+    raise ValueError('not a number of radians or degrees')
+
+
+ANGLES = ('!degrees', '!radians')  # rosparam's own tags
+OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+             ast.Div: operator.truediv}
 MERGE = 'tag:yaml.org,2002:merge'
 MAX_YAML_NODES = 200000  # values in one document, aliases expanded: a bomb meets this bound
 MAX_YAML_DEPTH = 2000  # levels, over-counted: libyaml's C composer overflows its stack far deeper
