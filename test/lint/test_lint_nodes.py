@@ -12,6 +12,7 @@ from typing import Dict
 from frame_audit.reports.report import Report
 from lint_helpers import cmake, flagged, launch_py, line_of, lint, one_launch_package, package, \
     problems, share, summary, write
+import pytest
 
 
 # a legged robot whose mapping launch picks its SLAM backend from the environment
@@ -473,3 +474,32 @@ def test_a_spawned_controller_the_managers_file_never_types_is_said(tmp_path):
                           ('own_file', (['diffbot_base_controller', '--param-file', 'a.yaml'],))):
         report = lint(_spawning(tmp_path / name, *spawned))
         assert not [f for f in report.findings if f.check == 'lint_nodes'], report.findings
+
+
+# a node rewritten under the same variable name before the list reads it
+
+REWRITTEN = """
+from launch import LaunchDescription
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    steering = Node(package='rqt_robot_steering', executable='rqt_robot_steering',
+                    name='rqt_robot_steering')
+    FIRST
+    steering = Node(package='rqt_robot_steering', executable='rqt_robot_steering',
+                    name='rqt_robot_steering', output='screen')
+    return LaunchDescription([steering, *KEPT])
+"""
+
+
+@pytest.mark.parametrize('first, kept, named_twice', [
+    ('pass', '[]', False),  # the first value is never read: one node
+    ('kept = [steering]', 'kept', True),  # read before the rewrite: both are added
+])
+def test_a_node_overwritten_before_it_is_read_never_starts(tmp_path, first, kept, named_twice):
+    """Only what the variable holds where the list reads it starts."""
+    root = one_launch_package(tmp_path / str(named_twice), 'demo', 'sim.launch.py',
+                              REWRITTEN.replace('FIRST', first).replace('KEPT', kept))
+    report = lint(root)
+    assert bool(flagged(report, 'lint_nodes')) == named_twice, report.findings

@@ -303,6 +303,32 @@ def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST]) -> Set[str]:
         unused = found
 
 
+def _overwritten(statement: ast.Assign, parents: Dict[int, ast.AST]) -> bool:
+    """
+    Return whether a name's value is assigned anew before anything reads it.
+
+    `rviz = Node(...)` then, further down the same block, `rviz = Node(...)` with no read in
+    between: only the second is ever added. A read or an assignment under a branch in
+    between leaves the first live.
+    """
+    if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
+        return False
+    name = statement.targets[0].id
+    above = parents.get(id(statement))
+    blocks = [getattr(above, field, []) for field in ('body', 'orelse', 'finalbody')]
+    block: List[ast.stmt] = next((b for b in blocks if any(s is statement for s in b)), [])
+    for later in block[next(i for i, s in enumerate(block) if s is statement) + 1:]:
+        names = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+        if any(isinstance(n.ctx, ast.Load) for n in names):
+            return False
+        if isinstance(later, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in later.targets):
+            return True
+        if names:  # stored under a branch, a loop: maybe
+            return False
+    return False
+
+
 def _never_used(expression: ast.expr, parents: Dict[int, ast.AST], unused: Set[str]) -> bool:
     """Return whether an expression is assigned to names nothing reads, or in such a function."""
     above = parents.get(id(expression))
@@ -310,6 +336,8 @@ def _never_used(expression: ast.expr, parents: Dict[int, ast.AST], unused: Set[s
         above = parents.get(id(above))
     if isinstance(above, ast.Assign) and all(
             isinstance(target, ast.Name) and target.id in unused for target in above.targets):
+        return True
+    if isinstance(above, ast.Assign) and _overwritten(above, parents):
         return True
     while above is not None and not isinstance(above, ast.FunctionDef):
         above = parents.get(id(above))
