@@ -11,6 +11,7 @@ from typing import Dict
 
 from lint_helpers import CAR, cmake, gym_racecar, launch_py, line_of, lint, one_package, \
     only_problem, package, parents, problems, rsp, share, static_tf, urdf, write
+import pytest
 
 
 # an arm cell whose ros2_control launch runs xacro through FindExecutable
@@ -600,3 +601,44 @@ def test_a_frame_of_a_moving_joint_without_joint_states_is_said_as_held_back(tmp
                                   "executable='joint_state_publisher')"))
     assert problems(report) == set(), [f.message for f in report.findings]
     assert parents(report)['tilt_link'] == ('base_link',)
+
+
+BOT_XACRO = """<?xml version="1.0"?>
+<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="bot">
+  <xacro:arg name="laser_x" default="0.24"/>
+  <link name="base_link"/><link name="laser"/>
+  <joint name="laser_joint" type="fixed">
+    <parent link="base_link"/><child link="laser"/><origin xyz="$(arg laser_x) 0 0.14"/>
+  </joint>
+</robot>
+"""
+
+PARSED_LAUNCH = """
+import os
+import xacro
+from ament_index_python.packages import get_package_share_path
+from launch import LaunchDescription
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    path = os.path.join(get_package_share_path('bot'), 'urdf', 'bot.urdf.xacro')
+    doc = xacro.parse(open(path))
+    xacro.process_doc(doc MAPPINGS)
+    return LaunchDescription([
+        Node(package='robot_state_publisher', executable='robot_state_publisher',
+             parameters=[{'robot_description': doc.toxml()}]),
+        Node(package='tf2_ros', executable='static_transform_publisher',
+             arguments=['--frame-id', 'base_link', '--child-frame-id', 'laser']),
+    ])
+"""
+
+
+@pytest.mark.parametrize('mappings, read', [('', True), (", mappings={'laser_x': x}", False)])
+def test_xacro_parse_and_process_doc_is_read_unless_given_mappings(tmp_path, mappings, read):
+    """get_package_share_path, xacro.parse(open(f)), process_doc(doc), doc.toxml(): read."""
+    root = one_package(tmp_path / str(read), 'bot', {
+        'urdf/bot.urdf.xacro': BOT_XACRO,
+        'launch/bot.launch.py': PARSED_LAUNCH.replace('MAPPINGS', mappings)}, ('launch', 'urdf'))
+    checks = [f.check for f in lint(root).findings]
+    assert checks == (['parent_uniqueness', 'laser_offset'] if read else ['lint_files']), checks

@@ -84,6 +84,7 @@ class Evaluator:
         self.calls: Dict[str, Callable[[ast.Call], Any]] = {
             'join': self._join, 'PathJoinSubstitution': self._path_join,
             'get_package_share_directory': self._share, 'FindPackageShare': self._share,
+            'get_package_share_path': self._share, 'parse': self._xacro_parse,
             'FindExecutable': self._executable, 'ExecutableInPackage': self._executable,
             'LaunchConfiguration': self._launch_argument, 'TextSubstitution': self._text,
             'ParameterFile': self._first, 'str': self._first, 'Path': self._join,
@@ -482,6 +483,17 @@ class Evaluator:
             return container[key]
         return Unresolved(ast.unparse(expr))
 
+    def _xacro_parse(self, call: ast.Call) -> Any:
+        """
+        Return xacro.parse(open(path)) as the description: xacro.process_doc(doc) expands it.
+
+        A process_doc given mappings changes the document in place: that name is then
+        unknown (_mutations), never expanded without them.
+        """
+        source = self.value(call.args[0]) if call.args and isinstance(call.func, ast.Attribute) \
+            and ast.unparse(call.func.value) == 'xacro' else None
+        return source if isinstance(source, Description) else Unresolved(ast.unparse(call))
+
     def _environment(self, call: ast.Call) -> Any:
         """
         Return an environment variable as the launch reads it where it is unset: its default.
@@ -594,6 +606,11 @@ def _mutations(tree: ast.AST) -> List[Tuple[str, ast.stmt]]:
                 and isinstance(node.value.func.value, ast.Name) \
                 and node.value.func.attr in MUTATORS:
             found.append((node.value.func.value.id, node))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                and called_name(node.value.func) == 'process_doc' and node.value.args \
+                and isinstance(node.value.args[0], ast.Name) \
+                and (len(node.value.args) > 1 or node.value.keywords):
+            found.append((node.value.args[0].id, node))  # xacro.process_doc(doc, mappings=m)
     return found
 
 
