@@ -141,3 +141,31 @@ def test_a_description_of_10000_links_in_one_chain(tmp_path):
         assert lint_files_messages(done) == []
         frames = {row['frame'] for row in json.loads(done.stdout)['frames']}
         assert {'base_link', 'link_{}'.format(links - 1)} <= frames, sorted(frames)[:5]
+
+
+BIG_SENDER = 'import tf\ntf.TransformBroadcaster().sendTransform((0, 0, 0), (0, 0, 0, 1), 0, ' \
+    "'laser', 'odom')\n"
+
+
+def test_node_sources_that_are_a_device_a_pipe_or_a_pattern(tmp_path):
+    """A script linked to /dev/zero, a source that is a pipe, a folder linked into itself."""
+    root = robot(tmp_path, {
+        'src/drv/package.xml': package('drv'),
+        'src/drv/CMakeLists.txt': 'project(drv)\nadd_executable(piped src/piped.cpp)\n',
+        'src/drv/scripts/util.py': 'import tf2_ros  # sendTransform somewhere\n',
+        'src/drv/scripts/big.py': BIG_SENDER + '#' * (1 << 20) + '\n',
+        'src/bot/launch/nodes.launch.py': launch_py(
+            "Node(package='drv', executable='zero.py')", "Node(package='drv', executable='piped')",
+            "Node(package='drv', executable='big.py')",
+            "Node(package='drv', executable='*')", "Node(package='drv', executable='')")})
+    os.symlink('/dev/zero', root / 'src/drv/scripts/zero.py')
+    os.makedirs(root / 'src/drv/src')
+    os.mkfifo(root / 'src/drv/src/piped.cpp')
+    os.symlink('..', root / 'src/drv/scripts/again')  # scripts/again/scripts/again/...
+    done = lint_child(root, '--launch', 'bot/nodes.launch.py', guard_s=HANG_GUARD_S)
+    lint_files_messages(done)  # ended as the lint does, no traceback
+    said = json.loads(done.stdout)['checks']
+    (parents,) = [c['message'] for c in said if c['check'] == 'parent_uniqueness']
+    assert 'drv/zero.py' in parents and 'drv/piped' in parents, parents  # unread: possible
+    frames = json.loads(done.stdout)['frames']  # big.py's odom → laser, past the size: unread
+    assert 'laser' not in [row['frame'] for row in frames], frames

@@ -16,12 +16,11 @@ from typing import Dict, Mapping
 
 from .table import Publisher
 from ..model import LaunchedNode
-from ..readers.node_source import executable_files
+from ..readers.node_source import executable_files, readable
 
 SOURCE_SUFFIXES = ('.py', '.cpp', '.cc', '.cxx', '.hpp', '.h', '.c')
 NOT_CODE = ('launch', 'config', 'params', 'test', 'tests')  # they name parameters, not code
 MAX_SOURCE_FILES = 400
-MAX_SOURCE_BYTES = 1 << 20
 
 
 class PackageSources:
@@ -58,8 +57,7 @@ class PackageSources:
         folders = sorted({path.parent for path in files or []})
         return '\n'.join(path.read_text(encoding='utf-8', errors='replace')
                          for folder in folders for path in sorted(folder.iterdir())
-                         if path.suffix in SOURCE_SUFFIXES and path.is_file()
-                         and path.stat().st_size <= MAX_SOURCE_BYTES)
+                         if path.suffix in SOURCE_SUFFIXES and readable(path))
 
     def text(self, package: str) -> str:
         """Return a package's code, its files joined (launch and config folders left out)."""
@@ -70,8 +68,7 @@ class PackageSources:
                                        if not d.startswith('.') and d not in NOT_CODE)
                 for name in sorted(names):
                     path = Path(folder) / name
-                    if path.suffix in SOURCE_SUFFIXES and path.is_file() \
-                            and path.stat().st_size <= MAX_SOURCE_BYTES:
+                    if path.suffix in SOURCE_SUFFIXES and readable(path):
                         try:
                             parts.append(path.read_text(encoding='utf-8', errors='replace'))
                         except OSError:

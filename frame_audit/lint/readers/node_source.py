@@ -13,8 +13,10 @@ the lint cannot read. A package whose code never touches /tf sends nothing.
 """
 import ast
 from dataclasses import dataclass
+import os
 from pathlib import Path
 import re
+import stat
 from typing import Dict, List, Optional, Tuple
 
 from .install import build_file, CMAKE_CALL, cmake_words, console_scripts
@@ -25,6 +27,8 @@ TF_MARKS = re.compile(r'sendTransform|TFMessage|tfMessage|tf2_msgs')
 BY_HAND = re.compile(r'TFMessage|tfMessage')  # /tf published without a broadcaster
 CPP_SUFFIXES = ('.cpp', '.cc', '.cxx', '.c')
 MAX_FILES = 20
+MAX_SOURCE_BYTES = 1 << 20  # a node's source file is tens of KB
+PLAIN_NAME = re.compile(r'[\w.+-]+')  # an executable's name, never a path or a pattern
 Sent = Optional[List['SourceEdge']]  # None: the lint cannot tell what the node sends
 
 
@@ -44,13 +48,24 @@ def executable_files(folder: Path, package: str, executable: str) -> Optional[Li
     if modules is not None and executable in modules:
         module = modules[executable].split(':', 1)[0].strip().replace('.', '/')
         found = [path for path in (folder / (module + '.py'), folder / module / '__init__.py')
-                 if path.is_file()]
+                 if readable(path)]
         return found[:1] or None
-    named = [path for path in sorted(folder.rglob(executable)) if path.is_file()
-             and path.suffix in ('', '.py')]
+    if not PLAIN_NAME.fullmatch(executable):
+        return None
+    named = [Path(top) / executable for top, _, names in os.walk(folder)  # links not followed
+             if executable in names and Path(top, executable).suffix in ('', '.py')]
     if len(named) == 1:  # a ROS 1 script, or a program CMake installs as it is
-        return named
+        return named if readable(named[0]) else None
     return _cmake_sources(folder, package, executable)
+
+
+def readable(path: Path) -> bool:
+    """Return whether a source file is a regular file of sane size (never /dev/zero)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_size <= MAX_SOURCE_BYTES
 
 
 def _cmake_sources(folder: Path, package: str, executable: str) -> Optional[List[Path]]:
@@ -67,7 +82,7 @@ def _cmake_sources(folder: Path, package: str, executable: str) -> Optional[List
             continue
         files = [folder / word for word in words[1:] if word.endswith(CPP_SUFFIXES)]
         if not files or len(files) > MAX_FILES or any('${' in w for w in words) \
-                or not all(path.is_file() for path in files):
+                or not all(readable(path) for path in files):
             return None
         return files
     return None
@@ -86,7 +101,10 @@ def sent_by_source(root: Path, folder: str, package: str, executable: str,
         return None
     if not TF_MARKS.search(package_text):
         return []
-    texts = [(path, path.read_text(encoding='utf-8', errors='replace')) for path in files]
+    try:
+        texts = [(path, path.read_text(encoding='utf-8', errors='replace')) for path in files]
+    except OSError:
+        return None
     if not any(TF_MARKS.search(text) for _, text in texts):
         return None  # the package's library may send for it
     edges: List[SourceEdge] = []
