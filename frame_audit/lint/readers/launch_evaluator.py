@@ -15,7 +15,6 @@ Anything else is Unresolved.
 import ast
 import copy
 import math
-import operator
 import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
@@ -23,15 +22,12 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
 import yaml
 
 from .launch_conditions import condition_holds, if_truth, parent_map
-from .launch_values import called_name, command_description, expression_value, is_number, \
-    outside, position, truth
+from .launch_values import ARITHMETIC, called_name, command_description, expression_value, \
+    is_number, outside, position, truth
 from .markup import load_yaml
 from ..model import Description, Unresolved
 
 CONSTANTS = {'math.pi': math.pi, 'math.tau': math.tau, 'np.pi': math.pi, 'numpy.pi': math.pi}
-ARITHMETIC: Dict[type, Callable[[float, float], float]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-    ast.Div: operator.truediv}
 MAX_STEPS = 200000  # expression evaluations per launch file
 BRANCHING = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith,
              ast.Match, ast.match_case, ast.ExceptHandler)  # what runs a statement maybe

@@ -8,9 +8,10 @@ is, and parsing a launch file without crashing on one nested too deep. Python an
 files alike.
 """
 import ast
+import operator
 import os
 import shlex
-from typing import Any, Optional
+from typing import Any, Callable, Dict, Optional
 
 from ..model import Description
 
@@ -109,6 +110,11 @@ def command_description(text: str) -> Optional[Description]:
         return None
     pairs = [w.partition(':=') for w in words if ':=' in w]
     return Description(paths[0], tuple((name, value) for name, _, value in pairs))
+
+
+ARITHMETIC: Dict[type, Callable[[float, float], float]] = {  # what launch values compute by
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Div: operator.truediv}
 
 
 def is_number(value: Any) -> bool:

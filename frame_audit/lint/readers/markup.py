@@ -9,13 +9,14 @@ of each start tag (ElementTree does not).
 import ast
 from dataclasses import dataclass, field
 import math
-import operator
 import re
 from typing import Any, Dict, Iterator, List, Optional
 from xml.parsers import expat
 
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
+
+from .launch_values import ARITHMETIC
 
 
 class LinedDict(dict):
@@ -118,14 +119,12 @@ def _arithmetic(expr: ast.expr) -> float:
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         return -_arithmetic(expr.operand) if isinstance(expr.op, ast.USub) \
             else _arithmetic(expr.operand)
-    if isinstance(expr, ast.BinOp) and type(expr.op) in OPERATORS:
-        return OPERATORS[type(expr.op)](_arithmetic(expr.left), _arithmetic(expr.right))
+    if isinstance(expr, ast.BinOp) and type(expr.op) in ARITHMETIC:
+        return ARITHMETIC[type(expr.op)](_arithmetic(expr.left), _arithmetic(expr.right))
     raise ValueError('not a number of radians or degrees')
 
 
 ANGLES = ('!degrees', '!radians')  # rosparam's own tags
-OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-             ast.Div: operator.truediv}
 MERGE = 'tag:yaml.org,2002:merge'
 MAX_YAML_NODES = 200000  # values in one document, aliases expanded: a bomb meets this bound
 MAX_YAML_DEPTH = 2000  # levels, over-counted: libyaml's C composer overflows its stack far deeper
