@@ -8,7 +8,7 @@ their values are known; a condition only a running launch knows makes a branch, 
 its opposite sides never run together.
 """
 import ast
-from typing import Any, Dict, List, Optional, Protocol, Tuple
+from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple
 
 from .launch_values import called_name, substituted, truth
 from ..model import Branch, Unresolved
@@ -92,16 +92,8 @@ def needs(evaluator: Computes, call: ast.Call) -> Tuple[Tuple[str, str], ...]:
         return ((name, value),) if isinstance(name, str) and isinstance(value, str) else ()
     if kind not in ('IfCondition', 'UnlessCondition'):
         return ()
-    expr, side = condition.args[0], kind == 'IfCondition'
-    while True:
-        expr = evaluator.follow(expr)
-        if isinstance(expr, (ast.List, ast.Tuple)) and len(expr.elts) == 1:
-            expr = expr.elts[0]
-            continue
-        negated = _negation(expr)
-        if negated is None:
-            break
-        expr, side = negated, not side
+    expr, side = _tested(condition.args[0], evaluator.follow)
+    side = side == (kind == 'IfCondition')
     if isinstance(expr, ast.Call) and called_name(expr.func) == 'LaunchConfiguration' \
             and expr.args and isinstance(evaluator.value(expr.args[0]), str):
         return ((evaluator.value(expr.args[0]), 'true' if side else 'false'),)
@@ -115,15 +107,19 @@ def _returned_before(node: ast.AST, above: Optional[ast.AST]) -> List[ast.If]:
     What follows `if env == 'TwoCar': ... return LaunchDescription(...)` runs only where the
     test is false: the other side of that `if`, as an `else:` would be.
     """
-    if not isinstance(node, ast.stmt) or above is None:
-        return []
-    for block in ('body', 'orelse', 'finalbody'):
-        statements = getattr(above, block, None)
-        if isinstance(statements, list) and any(node is s for s in statements):
-            earlier = statements[:next(i for i, s in enumerate(statements) if s is node)]
-            return [s for s in earlier if isinstance(s, ast.If) and _ends(s.body)
-                    and not _ends(s.orelse)]
-    return []
+    statements, at = block_of(node, above)
+    return [s for s in statements[:at] if isinstance(s, ast.If) and _ends(s.body)
+            and not _ends(s.orelse)]
+
+
+def block_of(node: ast.AST, above: Optional[ast.AST]) -> Tuple[List[ast.stmt], int]:
+    """Return the block of statements that holds a statement, and its place in it ([], 0)."""
+    if isinstance(node, ast.stmt) and above is not None:
+        for field in ('body', 'orelse', 'finalbody'):
+            statements = getattr(above, field, None)
+            if isinstance(statements, list) and any(node is s for s in statements):
+                return statements, next(i for i, s in enumerate(statements) if s is node)
+    return [], 0
 
 
 def _ends(statements: List[ast.stmt]) -> bool:
@@ -138,14 +134,22 @@ def _condition_key(expr: ast.expr) -> Tuple[str, bool]:
     IfCondition(x), IfCondition([x]) and UnlessCondition(PythonExpression(['not ', x])) test
     one launch argument: nodes on their opposite sides never run together.
     """
+    tested, side = _tested(expr)
+    return ast.unparse(tested), side
+
+
+def _tested(expr: ast.expr, follow: Callable[[ast.expr], ast.expr] = lambda e: e
+            ) -> Tuple[ast.expr, bool]:
+    """Return what a condition's argument tests, its `[x]` and `not` taken off, and its side."""
     side = True
     while True:
+        expr = follow(expr)
         if isinstance(expr, (ast.List, ast.Tuple)) and len(expr.elts) == 1:
             expr = expr.elts[0]
             continue
         negated = _negation(expr)
         if negated is None:
-            return ast.unparse(expr), side
+            return expr, side
         expr, side = negated, not side
 
 

@@ -10,7 +10,7 @@ import ast
 from dataclasses import replace
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
-from .launch_conditions import branch_of, needs, parent_map
+from .launch_conditions import block_of, branch_of, needs, parent_map
 from .launch_evaluator import Evaluator
 from .launch_imports import Helper, helper_calls, imported_helpers, inlined
 from .launch_values import called_name, position
@@ -314,10 +314,8 @@ def _overwritten(statement: ast.Assign, parents: Dict[int, ast.AST]) -> bool:
     if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
         return False
     name = statement.targets[0].id
-    above = parents.get(id(statement))
-    blocks = [getattr(above, field, []) for field in ('body', 'orelse', 'finalbody')]
-    block: List[ast.stmt] = next((b for b in blocks if any(s is statement for s in b)), [])
-    for later in block[next(i for i, s in enumerate(block) if s is statement) + 1:]:
+    block, at = block_of(statement, parents.get(id(statement)))
+    for later in block[at + 1:]:
         names = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
         if any(isinstance(n.ctx, ast.Load) for n in names):
             return False
