@@ -155,6 +155,14 @@ class LaunchedNode:
     again: Optional[Where] = None  # the Node(...) this is, put into a list of actions again
     ros1: bool = False  # a ROS 1 <node type=...>: roslaunch finds it, not install rules
 
+    def resolved(self, topic: str) -> Optional[str]:
+        """Return a topic as the node resolves it in its namespace; None if that is unknown."""
+        if topic.startswith('/'):
+            return topic
+        if not isinstance(self.namespace, str):
+            return None
+        return '/' + '/'.join(filter(None, (self.namespace.strip('/'), topic)))
+
     def label(self) -> str:
         """Return the node as `ros2 node list` would name it, or what it runs."""
         own = self.name if isinstance(self.name, str) else self.executable

@@ -35,17 +35,12 @@ def gz_topic(topic: str) -> str:
     return '/' + topic.lstrip('/')
 
 
-def _ros_topic(topic: str, node: LaunchedNode) -> Optional[str]:
+def _ros_topic(topic: str, node: LaunchedNode,
+               remappings: List[Tuple[Any, Any]]) -> Optional[str]:
     """Return a bridge entry's ROS topic, in the node's namespace, remapped (None: unknown)."""
-    namespace = node.namespace if isinstance(node.namespace, str) else None
-    if namespace is None and not topic.startswith('/'):
-        return None
-    resolved = topic if topic.startswith('/') else '/'.join(
-        ('', (namespace or '').strip('/'), topic)).replace('//', '/')
-    for source, target in node.remappings:
-        if not isinstance(source, str):
-            continue
-        if source in (topic, resolved):
+    resolved = node.resolved(topic)
+    for source, target in remappings:
+        if isinstance(source, str) and source in (topic, resolved):
             return ('/' + target.lstrip('/')) if isinstance(target, str) else None
     return resolved
 
@@ -75,13 +70,13 @@ def _arguments(node: LaunchedNode) -> Tuple[List[Any], List[Any], List[Tuple[Any
     return specs, configs, remaps
 
 
-def _spec_topic(spec: str) -> Optional[Tuple[str, bool]]:
-    """Return (topic, from Gazebo) of a `topic@ros_type[gz_type` carrying TF; else None."""
+def _spec_topic(spec: str) -> Optional[str]:
+    """Return the topic of a `topic@ros_type[gz_type` (or `@`) carrying TF from Gazebo."""
     topic, _, rest = spec.partition('@')
-    for mark, from_gazebo in (('@', True), ('[', True), (']', False)):
+    for mark in ('@', '[', ']'):  # both ways, Gazebo to ROS, ROS to Gazebo
         ros_type, found, _ = rest.partition(mark)
         if found and ros_type == TF_TYPE:
-            return topic, from_gazebo
+            return topic if mark != ']' else None
     return None
 
 
@@ -105,35 +100,27 @@ def _entries(document: Any) -> Union[List[Tuple[str, str]], str]:
 def onto_tf(node: LaunchedNode, root: Path) -> Union[Tuple[str, ...], str]:
     """Return the Gazebo topics a bridge carries onto ROS's /tf; else why the lint cannot tell."""
     specs, configs, remaps = _arguments(node)
-    node = LaunchedNode(node.package, node.executable, node.name, node.where, node.namespace,
-                        remappings=list(node.remappings) + remaps)
     pairs: List[Tuple[str, str]] = []
     for spec in specs:
         if not isinstance(spec, str):
             return 'its argument {} is known only when the launch runs'.format(spec)
         carried = _spec_topic(spec)
-        if carried and carried[1]:
-            pairs.append((carried[0], carried[0]))
-    inline = node_config(node)
-    for config in configs + ([inline] if inline is not None else []):
+        if carried is not None:
+            pairs.append((carried, carried))
+    inline = node.inline.get('config_file')  # as a parameter written in the launch
+    for config in configs + ([inline.value] if inline is not None else []):
         why = _config_pairs(config, root, pairs)
         if why:
             return why
     topics = []
     for gz, ros in pairs:
-        resolved = _ros_topic(ros, node)
+        resolved = _ros_topic(ros, node, list(node.remappings) + remaps)
         if resolved is None:
             return 'the ROS topic of its bridge of {} is known only when the launch ' \
                 'runs'.format(gz)
         if resolved == '/tf':
             topics.append(gz_topic(gz))
     return tuple(sorted(set(topics)))
-
-
-def node_config(node: LaunchedNode) -> Any:
-    """Return the config_file parameter written inline, or None."""
-    param = node.inline.get('config_file')
-    return None if param is None else param.value
 
 
 def _config_pairs(config: Any, root: Path, pairs: List[Tuple[str, str]]) -> str:

@@ -27,21 +27,12 @@ BROADCASTER_TYPE = 'joint_state_broadcaster/JointStateBroadcaster'
 TOPIC = 'joint_states'
 
 
-def _topic(namespace: Any, name: str) -> Optional[str]:
-    """Return a topic resolved in a namespace, or None when the namespace is not known."""
-    if name.startswith('/'):
-        return name
-    if not isinstance(namespace, str):
-        return None
-    return '/' + '/'.join(filter(None, (namespace.strip('/'), name)))
-
-
 def _published(node: LaunchedNode) -> Optional[str]:
     """Return the topic joint_state_publisher publishes on (its remapping), None if unknown."""
     for source, target in node.remappings:
         if isinstance(source, str) and source.lstrip('~/') == TOPIC:
-            return _topic(node.namespace, target) if isinstance(target, str) else None
-    return _topic(node.namespace, TOPIC)
+            return node.resolved(target) if isinstance(target, str) else None
+    return node.resolved(TOPIC)
 
 
 def broadcaster_types(blocks: Mapping[str, List[ParamBlock]]) -> Dict[str, str]:
@@ -68,7 +59,7 @@ def _sources(node: LaunchedNode,
     if isinstance(value, str):  # an XML launch's value="['/joint_states']", as launch_ros reads it
         value = _listed(value)
     # None: a relative topic under a namespace only the launch knows
-    return [_topic(node.namespace, v) for v in value if isinstance(v, str)] \
+    return [node.resolved(v) for v in value if isinstance(v, str)] \
         if isinstance(value, list) else []
 
 
@@ -89,7 +80,7 @@ def two_joint_state_publishers(launched: Sequence[LaunchedNode],
     for jsp in (n for n in launched if n.executable in JSP):
         topic = _published(jsp)
         for spawner, name in _broadcasters(launched, types):
-            if topic is None or topic != _topic(spawner.namespace, TOPIC) \
+            if topic is None or topic != spawner.resolved(TOPIC) \
                     or are_exclusive(jsp.branch, spawner.branch) or topic in _sources(jsp, blocks):
                 continue
             findings.append(Finding(
