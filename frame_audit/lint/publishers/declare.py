@@ -330,11 +330,10 @@ class Reader:
             return 'its frame_prefix is {}, known only when the launch runs'.format(prefix.value)
         if isinstance(body, str):
             return body
-        edges = body_edges(body, node.where, _own_prefix(prefix.value if prefix else ''),
-                           bringup.gazebo, bringup.publishes_joint_states)
-        for edge in body_edges(body, node.where, _own_prefix(prefix.value if prefix else ''),
-                               joint_states=True):  # the moving joints it holds back
-            if edge not in edges:
+        own = _own_prefix(prefix.value if prefix else '')
+        edges = body_edges(body, node.where, own, bringup.gazebo, bringup.publishes_joint_states)
+        for edge in body_edges(body, node.where, own, joint_states=True):
+            if edge not in edges:  # a moving joint it holds back until /joint_states
                 self.waiting.update({frame: edge for frame in edge.key})
         return edges
 
