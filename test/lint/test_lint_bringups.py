@@ -12,7 +12,8 @@ from pathlib import Path
 from frame_audit.engine.config import AuditConfig
 from frame_audit.engine.findings import Level
 from frame_audit.lint.readers.scripts import Together, together
-from lint_helpers import CAR, cmake, launch_py, lint, package, problems, rsp, write
+from lint_helpers import CAR, cmake, launch_py, lint, package, parents, problems, rsp, \
+    static_tf, write
 import pytest
 
 TURTLE = AuditConfig(base_frame='base_footprint', laser_frame='base_scan',
@@ -310,3 +311,24 @@ def test_a_ros1_include_hands_its_argument_on_as_value_or_default(tmp_path, mark
     report = lint(_ros1_description(tmp_path, mark))
     assert problems(report) == set(), [f.message for f in report.findings]
     assert {row.frame: row.parents for row in report.frames}.get('laser') == ('base_link',)
+
+
+def test_a_file_refused_on_the_way_to_one_included_off_the_defaults_is_said_not_fatal(tmp_path):
+    """An entry includes a file the reader refuses, then one whose include is off: both said."""
+    doubling = 'a0 = "x"\n' + ''.join('a{} = a{} + a{}\n'.format(i + 1, i, i) for i in range(60))
+    include = 'IncludeLaunchDescription(PythonLaunchDescriptionSource(os.path.join(' \
+        'os.path.dirname(__file__), {!r})){})'
+    sub = launch_py("DeclareLaunchArgument('extra', default_value='false')",
+                    include.format('extra.launch.py',
+                                   ", condition=IfCondition(LaunchConfiguration('extra'))"))
+    main = launch_py(*[include.format(name, '')
+                       for name in ('doubling.launch.py', 'sub.launch.py')])
+    report = lint(write(tmp_path / 'ws', {
+        'src/bot/package.xml': package('bot'),
+        'src/bot/launch/main.launch.py': main, 'src/bot/launch/sub.launch.py': sub,
+        'src/bot/launch/doubling.launch.py': doubling + 'from launch_ros.actions import Node\n'
+        'Node(package="p", executable="e", arguments=[a60])\n',
+        'src/bot/launch/extra.launch.py': launch_py(static_tf('base_link', 'laser'))}))
+    (refused,) = [f.message for f in report.findings if f.check == 'lint_files']
+    assert 'src/bot/launch/doubling.launch.py' in refused and 'without bound' in refused
+    assert parents(report).get('laser') == ('base_link',)  # extra.launch.py still checked

@@ -84,9 +84,10 @@ def _unreached(reads: Mapping[str, LaunchRead], bringups: List[Bringup],
         if file in reached or file in imported:
             continue
         found = next(((bringup, include) for bringup in bringups + added
-                      for includer in bringup.files for include in reads[includer].includes
-                      if includer in reads and not include.runs
-                      and include_target(include, planner.root) == file), None)
+                      for includer in bringup.files if includer in reads  # read: not refused
+                      for include in reads[includer].includes
+                      if not include.runs and include_target(include, planner.root) == file),
+                     None)
         if found is None:
             continue
         above, include = found
