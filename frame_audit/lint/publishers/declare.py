@@ -331,11 +331,11 @@ class Reader:
         if isinstance(body, str):
             return body
         own = _own_prefix(prefix.value if prefix else '')
-        edges = body_edges(body, node.where, own, bringup.gazebo, bringup.publishes_joint_states)
-        for edge in body_edges(body, node.where, own, joint_states=True):
-            if edge not in edges:  # a moving joint it holds back until /joint_states
+        held = not (bringup.gazebo or bringup.publishes_joint_states)
+        for edge in body_edges(body, node.where, own, joint_states=True) if held else []:
+            if not edge.static:  # a moving joint it holds back until /joint_states
                 self.waiting.update({frame: edge for frame in edge.key})
-        return edges
+        return body_edges(body, node.where, own, bringup.gazebo, bringup.publishes_joint_states)
 
     def _own_code(self, node: LaunchedNode) -> Optional[List[DeclaredEdge]]:
         """Return what a node of a workspace package sends by its code; None if unknown."""
