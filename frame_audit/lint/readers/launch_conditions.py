@@ -107,12 +107,12 @@ def _returned_before(node: ast.AST, above: Optional[ast.AST]) -> List[ast.If]:
     What follows `if env == 'TwoCar': ... return LaunchDescription(...)` runs only where the
     test is false: the other side of that `if`, as an `else:` would be.
     """
-    statements, at = block_of(node, above)
+    statements, at = _block_of(node, above)
     return [s for s in statements[:at] if isinstance(s, ast.If) and _ends(s.body)
             and not _ends(s.orelse)]
 
 
-def block_of(node: ast.AST, above: Optional[ast.AST]) -> Tuple[List[ast.stmt], int]:
+def _block_of(node: ast.AST, above: Optional[ast.AST]) -> Tuple[List[ast.stmt], int]:
     """Return the block of statements that holds a statement, and its place in it ([], 0)."""
     if isinstance(node, ast.stmt) and above is not None:
         for field in ('body', 'orelse', 'finalbody'):

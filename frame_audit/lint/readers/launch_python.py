@@ -8,9 +8,9 @@ robot description read from a file, by xacro or by Command(['xacro ', ...]) is f
 """
 import ast
 from dataclasses import replace
-from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
+from typing import AbstractSet, Any, Dict, List, Mapping, Optional, Set, Tuple
 
-from .launch_conditions import block_of, branch_of, needs, parent_map
+from .launch_conditions import branch_of, needs, parent_map
 from .launch_evaluator import Evaluator
 from .launch_imports import Helper, helper_calls, imported_helpers, inlined
 from .launch_values import called_name, position
@@ -116,16 +116,17 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
     """Return what a Python launch file (its parsed tree) starts with these arguments."""
     evaluator = Evaluator(tree, packages, given, path=path)
     parents = parent_map(tree)
-    unused = _unused_names(tree, parents)
+    overwritten = _overwritten(tree)
+    unused = _unused_names(tree, parents, overwritten)
     read = LaunchRead()
     for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and not _never_used(call, parents, unused):
+        if isinstance(call, ast.Call) and not _never_used(call, parents, unused, overwritten):
             _started(evaluator, call, (parents, file), read)  # else its use is commented out
     read.nodes += _added_again(evaluator, tree, parents, file)
     helpers = imported_helpers(tree, file, path)
     read.imported = sorted({h.file for h in helpers.values() if h.function is not None})
     for call, helper in helper_calls(tree, helpers):
-        if not _never_used(call, parents, unused):
+        if not _never_used(call, parents, unused, overwritten):
             _helper_nodes(tree, call, helper, read, (packages, given, path, file), parents)
     read.nodes.sort(key=lambda n: n.where.line)
     read.includes.sort(key=lambda i: i.where.line)
@@ -280,7 +281,8 @@ def _static_process(cmd: List[Token], where: Where) -> Optional[LaunchedNode]:
     return None
 
 
-def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST]) -> Set[str]:
+def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST],
+                  overwritten: AbstractSet[int]) -> Set[str]:
     """
     Return the names a file assigns and nothing live reads.
 
@@ -297,45 +299,56 @@ def _unused_names(tree: ast.AST, parents: Dict[int, ast.AST]) -> Set[str]:
     loads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
     unused: Set[str] = set()
     while True:
-        found = stored - {n.id for n in loads if not _never_used(n, parents, unused)}
+        found = stored - {n.id for n in loads
+                          if not _never_used(n, parents, unused, overwritten)}
         if found == unused:
             return unused
         unused = found
 
 
-def _overwritten(statement: ast.Assign, parents: Dict[int, ast.AST]) -> bool:
+def _overwritten(tree: ast.AST) -> Set[int]:
     """
-    Return whether a name's value is assigned anew before anything reads it.
+    Return the ids of the assignments whose name is assigned anew before anything reads it.
 
     `rviz = Node(...)` then, further down the same block, `rviz = Node(...)` with no read in
     between: only the second is ever added. A read or an assignment under a branch in
-    between leaves the first live.
+    between leaves the first live. One pass over each block.
     """
-    if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
-        return False
-    name = statement.targets[0].id
-    block, at = block_of(statement, parents.get(id(statement)))
-    for later in block[at + 1:]:
-        names = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
-        if any(isinstance(n.ctx, ast.Load) for n in names):
-            return False
-        if isinstance(later, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == name for t in later.targets):
-            return True
-        if names:  # stored under a branch, a loop: maybe
-            return False
-    return False
+    dead: Set[int] = set()
+    blocks = [getattr(node, field) for node in ast.walk(tree)
+              for field in ('body', 'orelse', 'finalbody')
+              if isinstance(getattr(node, field, None), list)]
+    for block in blocks:
+        pending: Dict[str, ast.stmt] = {}  # a name's last plain assignment, not yet read
+        for statement in block:
+            names = [n for n in ast.walk(statement) if isinstance(n, ast.Name)]
+            loaded = {n.id for n in names if isinstance(n.ctx, ast.Load)}
+            plain = {t.id for t in statement.targets if isinstance(t, ast.Name)} \
+                if isinstance(statement, ast.Assign) else set()
+            for name in {n.id for n in names} & pending.keys():
+                earlier = pending.pop(name)
+                if name not in loaded and name in plain:
+                    dead.add(id(earlier))
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                    and isinstance(statement.targets[0], ast.Name):
+                pending[statement.targets[0].id] = statement
+    return dead
 
 
-def _never_used(expression: ast.expr, parents: Dict[int, ast.AST], unused: Set[str]) -> bool:
-    """Return whether an expression is assigned to names nothing reads, or in such a function."""
+def _never_used(expression: ast.expr, parents: Dict[int, ast.AST], unused: Set[str],
+                overwritten: AbstractSet[int]) -> bool:
+    """
+    Return whether an expression is assigned to names nothing reads, or in such a function.
+
+    overwritten: the assignments whose value is replaced before any read (_overwritten).
+    """
     above = parents.get(id(expression))
     while above is not None and not isinstance(above, ast.stmt):
         above = parents.get(id(above))
     if isinstance(above, ast.Assign) and all(
             isinstance(target, ast.Name) and target.id in unused for target in above.targets):
         return True
-    if isinstance(above, ast.Assign) and _overwritten(above, parents):
+    if id(above) in overwritten:
         return True
     while above is not None and not isinstance(above, ast.FunctionDef):
         above = parents.get(id(above))
