@@ -115,7 +115,7 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
                        given: Optional[Mapping[str, Any]] = None, path: str = '') -> LaunchRead:
     """Return what a Python launch file (its parsed tree) starts with these arguments."""
     evaluator = Evaluator(tree, packages, given, path=path)
-    parents = parent_map(tree)
+    parents = evaluator.parents  # the tree's, mapped once
     overwritten = _overwritten(tree)
     unused = _unused_names(tree, parents, overwritten)
     read = LaunchRead()
@@ -321,7 +321,8 @@ def _overwritten(tree: ast.AST) -> Set[int]:
     for block in blocks:
         pending: Dict[str, ast.stmt] = {}  # a name's last plain assignment, not yet read
         for statement in block:
-            names = [n for n in ast.walk(statement) if isinstance(n, ast.Name)]
+            names = [n for n in ast.walk(statement) if isinstance(n, ast.Name)] \
+                if pending else []  # nothing waits to be read: no need to look inside
             loaded = {n.id for n in names if isinstance(n.ctx, ast.Load)}
             plain = {t.id for t in statement.targets if isinstance(t, ast.Name)} \
                 if isinstance(statement, ast.Assign) else set()
