@@ -12,7 +12,7 @@ recorder received them; record() writes them with the project's own writer.
 from dataclasses import dataclass, field, replace
 import math
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from frame_audit.engine.geometry import compose, inverse, quat_from_rpy
 from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
@@ -101,6 +101,34 @@ RACECAR = Robot(  # a simulator's car: a LiDAR 0.275 m ahead, a particle filter 
     body=(('base_link', 'lidar', (0.275, 0.0, 0.09), 0.0),),
     scan_frame='lidar', scan_hz=40.0, odom_hz=50.0, map_hz=20.0, map_future_s=0.0,
     poses=(PoseOut('/pf/pose', 'lidar', 40.0),), speed=2.0, radius=3.0)
+
+
+MOCAP_CAR = Robot(  # a car tracked by motion capture: map -> car from Vicon, its pose beside it
+    name='mocap_car', map_frame=None, odom_frame='map', base='car',
+    body=(('car', 'imu', (0.05, 0.0, 0.04), 0.0),), scan_frame=None, odom_topic=None,
+    odom_hz=100.0, poses=(PoseOut('/vicon/car', 'car', 100.0),), speed=1.0, radius=1.5,
+    seconds=8.0)
+
+Motion = Callable[[float], Tuple[float, float, float]]  # seconds in -> planar (x, y, yaw)
+Joint = Tuple[str, str, float, Motion]  # parent, child, z, the child's planar pose over time
+
+
+def joints(moving: Sequence[Joint], static: Sequence[Mount] = (), seconds: float = 8.0,
+           hz: float = 10.0) -> List[Message]:
+    """
+    Return a tree whose edges move as given, not a vehicle driving: an arm, a drone.
+
+    The static mounts come once on /tf_static; each moving edge at hz on /tf, one message
+    per tick as robot_state_publisher sends its joints.
+    """
+    messages = [Message(T0, TF_STATIC_TOPIC, tuple(
+        _tf(p, c, T0, (xyz[0], xyz[1], yaw), xyz[2]) for p, c, xyz, yaw in static))] \
+        if static else []
+    for i in range(1, int(seconds * hz) + 1):
+        t = T0 + i / hz
+        messages.append(Message(t, TF_TOPIC, tuple(
+            _tf(parent, child, t, motion(t - T0), z) for parent, child, z, motion in moving)))
+    return messages
 
 
 def _tf(parent: str, child: str, stamp: float, pose: Tuple[float, float, float],

@@ -68,8 +68,9 @@ def tree_pass(recording: Recording) -> TreePass:
 def measure_opened(recording: Recording,
                    first: TreePass) -> Tuple[Measured, AuditConfig, TreeReader]:
     """Measure an open recording's robot from its first pass, then a second (MeasureError)."""
-    odom, base, map_frame, laser = measure_frames(first.tree, first.odom_topic)
-    notes = []
+    found = measure_frames(first.tree, first.odom_topic)
+    odom, base, map_frame, laser = found.odom, found.base, found.map_frame, found.laser
+    notes = [found.note] if found.note else []
     named = lidars_by_name(first.tree, base) if not (laser or first.scan_topic) else []
     if len(named) == 1:
         laser = named[0]
@@ -111,5 +112,5 @@ def measure_opened(recording: Recording,
     measured = Measured(map_frame, odom, base, laser, laser_mount(tree, base, laser),
                         first.odom_topic, first.scan_topic,
                         [measure_pose(tree, config, pose) for pose in poses], notes,
-                        laser_by_name=len(named) == 1)
+                        laser_by_name=len(named) == 1, rooted=bool(found.note))
     return measured, config, tree

@@ -12,9 +12,9 @@ check decides.
 """
 from dataclasses import dataclass, field
 import re
-from typing import List, Mapping, Optional, Sequence, Tuple
+from typing import List, Mapping, Optional, Sequence
 
-from .checks.common import arrow, describe, moves
+from .checks.common import arrow, describe, first_of, moves, odometry_untied
 from .checks.pose_frame import placed_medians
 from .config import AuditConfig, PoseTopic
 from .findings import fmt
@@ -49,6 +49,7 @@ class Measured:
     poses: List[MeasuredPose] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)
     laser_by_name: bool = False  # no scan recorded: the LiDAR is the frame named like one
+    rooted: bool = False  # no odometry: map and odom are the tree's root (a note says how)
 
 
 # the names LiDAR frames go by: laser, base_scan, rplidar_link, LDS-01, velodyne, os_lidar
@@ -58,32 +59,92 @@ def _most(counts: Mapping[str, int], frames: Sequence[str]) -> Optional[str]:
     return next((name.lstrip('/') for name, _ in ranked if name.lstrip('/') in frames), None)
 
 
-def measure_frames(store: TreeReader,
-                   odom_topic: Optional[str]) -> Tuple[str, str, Optional[str], str]:
-    """Return (odom, base, map or None, LiDAR or '') found by the tree's structure."""
+@dataclass
+class FoundFrames:
+    """The frames init found, by the tree's structure, and how where it is not the usual way."""
+
+    odom: str
+    base: str
+    map_frame: Optional[str]
+    laser: str
+    note: str = ''  # no odometry: odom is the world-fixed root, said so
+
+
+def measure_frames(store: TreeReader, odom_topic: Optional[str]) -> FoundFrames:
+    """Return the robot's frames found by the tree's structure (MeasureError)."""
     track = store.tracks.get(odom_topic) if odom_topic else None
     frames = sorted(store.frames)
+    if not frames:
+        raise MeasureError('no transform: the recording has no /tf or /tf_static message with '
+                           'a frame to measure')
+    untied = odometry_untied(track.header_frames if track else (), store.frames)
+    if untied:
+        raise MeasureError(
+            "no odom frame: {}'s header names {}, which no transform of the recording "
+            "carries, and no frame is named 'odom' (frames: {}): send that transform (is the "
+            "odometry node's TF publishing off?), or write this robot's config by hand, with "
+            'config/frame_audit.yaml as the model (frames.odom, frames.base, frames.map, '
+            'frames.required)'.format(odom_topic, ' and '.join(untied), first_of(frames, 12)))
     odom = _most(track.header_frames, frames) if track else None
     odom = odom or ('odom' if 'odom' in store.frames else None)
+    laser = _most(store.scan_frames, frames) or ''
     if odom is None:
-        raise MeasureError('no odom frame: the recording has no odometry topic whose header '
-                           "frame is in the tree, and no frame named 'odom' (frames: {}): init "
-                           'cannot measure this robot; write its config by hand, with '
-                           'config/frame_audit.yaml as the model (frames.odom, frames.base, '
-                           'frames.map, frames.required)'.format(', '.join(frames[:12]) or 'none'))
+        return _world_fixed(store, laser)
     children = sorted(child for parent, child in store.edges if parent == odom)
     base = _most(track.child_frames, children) if track else None
     if base is None:
-        scan = _most(store.scan_frames, frames)
-        below = [c for c in children if scan and c in store.ancestry(scan)]
+        below = [c for c in children if laser and c in store.ancestry(laser)]
         base = next(iter(below or children), None)
     if base is None:
         raise MeasureError('no base frame: {} has no child in the tree'.format(odom))
     parent = store.parent_of(odom)
-    laser = _most(store.scan_frames, frames) or ''
     if laser and base not in store.ancestry(laser):
         laser = ''
-    return odom, base, parent.parent if parent else None, laser
+    return FoundFrames(odom, base, parent.parent if parent else None, laser)
+
+
+BODY_M = 1e-4  # a moving edge whose origin moves this far moves as a body, not a joint turning
+
+
+def _world_fixed(store: TreeReader, laser: str) -> FoundFrames:
+    """
+    Return a robot without odometry's frames: the root it moves in, and its body.
+
+    A drone or a car tracked by motion capture (world → body), a turtle: odom's role is the
+    world-fixed root's, and the base is a child that moves as a body under it, its origin too
+    (the one above the scan, else the one with the most frames below). None: a fixed base
+    (an arm, whose joints turn in place), the root itself. How each was chosen goes in the
+    config, to check.
+    """
+    trees = sorted(store.trees(), key=lambda tree: (-len(tree), sorted(tree)))
+    tree = next((t for t in trees if laser in t), trees[0])
+    root = store.ancestry(tree[0])[-1]
+    bodies = sorted(child for (parent, child), edge in store.edges.items()
+                    if parent == root and moves(edge) and edge.reach_m > BODY_M)
+    above_scan = [c for c in bodies if laser and c in store.ancestry(laser)]
+    size = {c: sum(c in store.ancestry(f) for f in tree) for c in bodies}
+    ranked = above_scan or sorted(bodies, key=lambda c: -size[c])
+    why = "no odometry topic names a frame of the tree and no frame is named 'odom': map and " \
+        'odom are taken to be {}, the root of the tree{}'.format(
+            root, '' if len(trees) == 1 else ' of {} frames'.format(len(tree)))
+    if not ranked:
+        return _rooted(store, root, root, laser, why + ', and the base that root too: nothing '
+                       "below it moves as a body (a fixed base, as an arm's: its joints turn in "
+                       'place)')
+    base = ranked[0]
+    others = [c for c in bodies if c != base]
+    how = 'the child of {} above the scan'.format(root) if above_scan else \
+        'the child that moves as a body under it' if not others else \
+        'of the children that move as bodies under it the one with the most frames below'
+    return _rooted(store, root, base, laser, '{}, and the base {}, {}{}'.format(
+        why, base, how, '; {} move{} there too'.format(
+            first_of(others, 4), 's' if len(others) == 1 else '') if others else ''))
+
+
+def _rooted(store: TreeReader, root: str, base: str, laser: str, why: str) -> FoundFrames:
+    """Return frames whose odom and map are the root (no map or odom of its own), said why."""
+    return FoundFrames(root, base, root, laser if laser and base in store.ancestry(laser) else '',
+                       why + ': check frames.map, frames.odom and frames.base')
 
 
 def pose_name(topic: str, taken: Sequence[str]) -> str:
@@ -156,6 +217,9 @@ def _number(value: float) -> str:
     return '{:.6f}'.format(value).rstrip('0').rstrip('.') if value else '0.0'
 
 
+ROOTED = '  # the root of the tree: no odometry was recorded (a note says how): check it'
+
+
 def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
     """Return the robot's config as YAML, commented like config/frame_audit.yaml."""
     m = measured
@@ -170,9 +234,13 @@ def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
         '',
         '    frames:',
         '      map: {}{}'.format(_quoted(m.map_frame or 'map'),
-                                 '' if m.map_frame else '  # not in the recording'),
-        '      odom: {}'.format(_quoted(m.odom_frame)),
-        "      base: {}  # odom's child".format(_quoted(m.base_frame)),
+                                 ROOTED if m.rooted else '' if m.map_frame
+                                 else '  # not in the recording'),
+        '      odom: {}{}'.format(_quoted(m.odom_frame), ROOTED if m.rooted else ''),
+        '      base: {}  # {}'.format(_quoted(m.base_frame), (
+            'the root itself: nothing moves as a body under it (a note says how): check it'
+            if m.base_frame == m.odom_frame else 'moves under the root (a note says how): '
+            'check it') if m.rooted else "odom's child"),
         '      laser: {}{}'.format(_quoted(m.laser_frame), _laser_comment(m)),
         '      required: [{}]  # the frames present in the recording'.format(
             ', '.join(_quoted(f) for f in required)),

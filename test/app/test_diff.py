@@ -80,7 +80,7 @@ def test_an_unreadable_side_is_one_line(tmp_path, capsys):
 
 
 def test_a_robot_without_map_or_odom_is_still_compared(tmp_path, capsys):
-    """A ROS 1 field robot with no map agrees with its init config; a turtlesim has no odom."""
+    """A ROS 1 field robot with no map agrees with its init config; turtlesim's odom: its root."""
     foxbot = record(tmp_path, FOXBOT)
     config = tmp_path / 'foxbot.yaml'
     assert main(['init', str(foxbot), '--output', str(config)]) == 0
@@ -88,7 +88,7 @@ def test_a_robot_without_map_or_odom_is_still_compared(tmp_path, capsys):
     assert diff(capsys, foxbot, config) == (0, [])
     code, found = diff(capsys, foxbot, record(tmp_path, TURTLESIM))
     assert code == 1
-    assert {'what': 'frames.odom', 'a': 'odom', 'b': 'none', 'detail': ''} in found
+    assert {'what': 'frames.odom', 'a': 'odom', 'b': 'world', 'detail': ''} in found
     assert {'what': 'frame turtle1', 'a': 'no such frame', 'b': 'child of world',
             'detail': ''} in found
 

@@ -11,14 +11,16 @@ from dataclasses import replace
 import json
 import math
 from pathlib import Path
-from typing import Dict, Optional
+from typing import Dict, List, Optional
 
 from frame_audit.cli import main
-from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
+from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
+from frame_audit.message_types import POSE_STAMPED
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive as drive_car, POSE_TYPES
 import pytest
-from robots import Audited, drive, FOXBOT, RACECAR, record, Robot, T0, TURTLESIM, variant
+from robots import Audited, drive, FOXBOT, joints, MOCAP_CAR, RACECAR, record, Robot, T0, \
+    TURTLESIM, variant
 
 TURTLEBOT = Robot()
 
@@ -250,22 +252,74 @@ def test_the_car_without_config_still_fails_for_frames_its_own_data_names(folder
         assert 'frame-audit init' not in found[0]['message']
 
 
-def test_the_pointer_never_leads_to_an_init_that_cannot_measure(run, folder: Path,
-                                                                capsys) -> None:
-    """
-    A robot with no odom gets the pointer with what to do instead (issue 32).
+def _arm(seconds: float = 8.0) -> List[Message]:
+    """Return a fixed-base arm: two joints turning in place under its root, a static hand."""
+    return joints([('arm_link0', 'arm_link1', 0.333, lambda t: (0.0, 0.0, 0.8 * math.sin(t))),
+                   ('arm_link1', 'arm_link2', 0.316, lambda t: (0.0, 0.0, 0.5 * math.cos(t)))],
+                  [('arm_link2', 'arm_hand', (0.0, 0.0, 0.1), 0.0)], seconds)
 
-    turtlesim's world → turtle1, as an arm's or an AUV's enu → ned tree: init cannot measure
-    it and says the same. Its twin, a TurtleBot, is pointed to init alone.
+
+def _drone(body: str = 'body', seconds: float = 8.0) -> List[Message]:
+    """Return a drone under motion capture: world -> body, a camera on it, a setpoint too."""
+    def flight(lead: float):
+        return lambda t: (math.cos(0.5 * t) + lead, math.sin(0.5 * t), 0.5 * t)
+    return joints([('world', body, 1.0, flight(0.0)), ('world', 'setpoint', 1.0, flight(0.05))],
+                  [(body, 'camera', (0.1, 0.0, -0.05), 0.0)], seconds)
+
+
+WITHOUT_ODOMETRY = {  # name -> (messages, (map, odom, base) init should find)
+    'turtlesim': (lambda: drive(TURTLESIM), ('world', 'world', 'turtle1')),
+    'mocap_car': (lambda: drive(MOCAP_CAR), ('map', 'map', 'car')),
+    'drone': (_drone, ('world', 'world', 'body')),
+    'arm': (_arm, ('arm_link0', 'arm_link0', 'arm_link0')),
+}
+
+
+@pytest.mark.parametrize('name', sorted(WITHOUT_ODOMETRY))
+def test_init_measures_a_robot_without_odometry_by_its_root(name: str, folder: Path,
+                                                            capsys) -> None:
     """
-    pointer = run(TURTLESIM).findings('chain_order')[0]['message']
-    assert 'init needs an odometry topic' in pointer and 'set frames.* by hand' in pointer
-    assert main(['init', str(folder / 'turtlesim.mcap'), '--output',
-                 str(folder / 'turtlesim.yaml')]) == 2
-    assert 'write its config by hand' in capsys.readouterr().err
-    twin = run(variant(TURTLEBOT, 'turtlebot_pointed')).findings()
-    assert len(twin) == 1 and 'frame-audit init' in twin[0]['message']
-    assert 'by hand' not in twin[0]['message']
+    No odometry: odom's role is the world-fixed root, the base what moves as a body under it.
+
+    Round F3's drone, Vicon car and Panda were refused; now init writes their frames, says how
+    each was chosen, and the same recording audited with that config is quiet. A drone's
+    setpoint moves under world too: the body is the one with frames below it. An arm's joints
+    turn in place, so nothing moves as a body: the base is the root.
+    """
+    messages, (map_frame, odom, base) = WITHOUT_ODOMETRY[name]
+    path = folder / (name + '_measured.mcap')
+    write_bag(path, messages(), pose_types={'/vicon/car': POSE_STAMPED})
+    config = path.with_suffix('.yaml')
+    assert main(['init', str(path), '--output', str(config)]) == 0, capsys.readouterr().err
+    text = config.read_text()
+    for key, frame in (('map', map_frame), ('odom', odom), ('base', base)):
+        assert '      {}: {}  # '.format(key, frame) in text, text
+    assert 'check frames.map, frames.odom and frames.base' in text
+    output = path.with_suffix('.json')
+    assert main(['audit', str(path), '--config', str(config), '--format', 'json',
+                 '--output', str(output)]) == 0
+    report = json.loads(output.read_text())
+    assert report['findings'] == []
+    odometry = next(c['message'] for c in report['checks'] if c['check'] == 'odometry')
+    assert ('a fixed base, no edge between them' in odometry) == (odom == base), odometry
+    assert main(['audit', str(path), '--format', 'json', '--output', str(output)]) == 0
+    pointers = [f['message'] for f in json.loads(output.read_text())['findings']]
+    assert pointers and all('by hand' not in message for message in pointers), pointers
+
+
+def test_a_drone_whose_body_is_renamed_fails_against_its_init_config(folder: Path) -> None:
+    """Its twin above is quiet: a later flight whose motion capture names another body is not."""
+    reference, later = folder / 'drone_reference.mcap', folder / 'drone_renamed.mcap'
+    write_bag(reference, _drone())
+    write_bag(later, _drone('drone_1'))
+    config = folder / 'drone.yaml'
+    assert main(['init', str(reference), '--output', str(config)]) == 0
+    output = folder / 'drone_renamed.json'
+    assert main(['audit', str(later), '--config', str(config), '--format', 'json',
+                 '--output', str(output)]) == 1
+    found = json.loads(output.read_text())['findings']
+    assert [(f['check'], f['level']) for f in found] == [('chain_order', 'ERROR')], found
+    assert 'body is not in the tree' in found[0]['message']
 
 
 def test_the_pointer_says_by_hand_where_inits_odometry_names_no_frame_of_the_tree(

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
 import re
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..check_ids import CHECK_IDS
 from ..config import AuditConfig
@@ -152,9 +152,9 @@ INIT_HINT = ('if the config describes another robot, write one for this robot wi
 ASSUMED_HINT = ("no --config was given, so the F1TENTH car's config stood in: if this is "
                 'another robot, write one for it with `frame-audit init RECORDING` and audit '
                 'with --config')
-BY_HAND = (' (init needs an odometry topic whose frame is in the tree, or a frame named odom, '
-           'and this recording has neither: set frames.* by hand, as config/frame_audit.yaml '
-           'does)')
+BY_HAND = (" (init takes odom from the odometry topic's header frame, and no transform of this "
+           'recording carries it: send that transform, or set frames.* by hand, as '
+           'config/frame_audit.yaml does)')
 HINTS = (ASSUMED_HINT + BY_HAND, INIT_HINT + BY_HAND, ASSUMED_HINT, INIT_HINT)  # longest first
 Seen = Tuple[Finding, float]  # a finding and when it was first seen (s into the audit)
 
@@ -222,25 +222,33 @@ def init_topics(types: Mapping[str, str]) -> Tuple[Optional[str], Optional[str]]
     return _pick(odometry, '/odom'), scan_topic
 
 
+def odometry_untied(named: Iterable[str], frames: AbstractSet[str]) -> List[str]:
+    """
+    Return the frames an odometry topic's headers name when no transform carries any of them.
+
+    A Husky whose controller sends no TF: /husky_velocity_controller/odom names odom, which the
+    tree lacks. Empty where a header frame is in the tree or none is known: init then measures
+    the robot, by odom or by the world-fixed root. Shared by init and its pointer.
+    """
+    names = sorted({frame.lstrip('/') for frame in named})
+    return [] if 'odom' in frames or any(frame in frames for frame in names) else names
+
+
 def init_finds_odom(store: FrameStore) -> bool:
     """
-    Return whether init would find this robot's odom frame, by measure_frames' rule.
+    Return whether init would find this robot's frames, by measure_frames' rule.
 
-    A frame named odom, or the header frame of the odometry topic init takes, in the tree. That
-    topic's headers are known where the audit read it or sampled its first messages; where
-    neither (live: the graph's other topics are not known here), init is not ruled out.
+    It refuses only a recording whose odometry topic names frames the tree lacks, with no
+    frame named odom. Where the topics are not known (live: the graph's other topics are not
+    known here), init is not ruled out.
     """
-    if store.recorded is None or 'odom' in store.frames:
+    if store.recorded is None:
         return True
     topic = init_topics(store.recorded)[0]
-    if topic is None:
-        return False
-    track = store.tracks.get(topic)
-    named = set(track.header_frames) if track is not None else \
-        {frame for frame, topics in store.sampled_frames.items() if topic in topics}
-    if not named:
-        return track is None  # neither read nor sampled: cannot rule init out
-    return any(frame.lstrip('/') in store.frames for frame in named)
+    track = store.tracks.get(topic) if topic else None
+    named = track.header_frames if track is not None else \
+        [frame for frame, topics in store.sampled_frames.items() if topic in topics]
+    return not odometry_untied(named, store.frames)
 
 
 LIDAR_NAME = re.compile(r'laser|lidar|scan|lds|hokuyo|velodyne|ouster|livox', re.IGNORECASE)

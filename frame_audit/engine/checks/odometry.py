@@ -213,6 +213,9 @@ def check_odometry(store: FrameStore, config: AuditConfig, now: float) -> CheckR
                                                    store.ended))}))
     if odom_edge is not None:
         said.append('{} continuous'.format(name))
+    elif config.odom_frame == config.base_frame:
+        said.append('{} is both odom and the base ({}): a fixed base, no edge between them to '
+                    'follow'.format(config.base_frame, config.key('frames.odom', 'frames.base')))
     else:
         said.append('no {} in the tree{}'.format(name, ' yet' if not store.ended else ''))
     map_edge = store.edges.get((config.map_frame, config.odom_frame))
