@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from .audit import audit_opened
-from ..engine.checks.common import first_of, init_topics, lidars_by_name, plural
+from ..engine.checks.common import first_of, init_odometry, init_topics, lidars_by_name, plural
 from ..engine.config import AuditConfig, PoseTopic
-from ..engine.measure import config_text, disagreeing_statics, laser_mount, measure_frames, \
-    measure_pose, Measured, moving_edges, pose_name
+from ..engine.measure import config_text, disagreeing_statics, disputed_edges, laser_mount, \
+    measure_frames, measure_pose, Measured, moving_edges, pose_name
+from ..engine.records import ODOMETRY
 from ..engine.tree_view import TreeReader
 from ..message_types import POSE_STAMPED, POSE_WITH_COVARIANCE
 from ..recordings.read import Recording
@@ -61,8 +62,16 @@ def tree_pass(recording: Recording) -> TreePass:
     probe = AuditConfig(hardware_id=recording.path.stem, odom_topic=odom_topic or '/odom',
                         scan_topic=scan_topic or '/scan', laser_frame='', pose_topics=(),
                         lookups=())  # the tree is wanted, not the checks' lookups
-    return TreePass(probe, audit_opened(recording, probe, checks=False).audit.tree, types,
-                    odom_topic, scan_topic)
+    tree = audit_opened(recording, probe, checks=False).audit.tree
+    odometry = [t for t, kind in types.items() if kind == ODOMETRY]
+    samples = recording.header_samples(probe) if len(odometry) > 1 else {}
+    track = tree.tracks.get(probe.odom_topic)
+    tied = init_odometry({t: track.header_frames if t == odom_topic and track else
+                          samples.get(t, {}) for t in odometry}, tree.frames)
+    if tied != odom_topic:  # another odometry topic is the one TF agrees with: read it
+        probe = replace(probe, odom_topic=tied or '/odom')
+        tree = audit_opened(recording, probe, checks=False).audit.tree
+    return TreePass(probe, tree, types, tied, scan_topic)
 
 
 def measure_opened(recording: Recording,
@@ -100,6 +109,11 @@ def measure_opened(recording: Recording,
                      '/tf_static recorded?): no LiDAR configured'.format(
                          ', '.join(scanned), base))
     moving = moving_edges(tree, base, laser) if laser else []
+    apart = disputed_edges(tree, base, laser) if laser else []
+    if apart:
+        notes.append('{}, with values apart: the LiDAR mount has no one value, so no '
+                     'laser_offset is written; keep one (parent_uniqueness)'.format(
+                         '; '.join(apart)))
     if moving:
         notes.append('{} between {} and the LiDAR {} (moves over the recording): a mount is '
                      'fixed, so no laser_offset is written; chain_order says why'.format(

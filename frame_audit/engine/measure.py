@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 import re
 from typing import List, Mapping, Optional, Sequence
 
-from .checks.common import arrow, describe, first_of, moves, odometry_untied
+from .checks.common import arrow, describe, disputed, first_of, moves, odometry_untied, \
+    sent_at_once
 from .checks.pose_frame import placed_medians
-from .config import AuditConfig, PoseTopic
+from .config import AuditConfig, LookupEntry, PoseTopic
+from .edge import Edge
 from .findings import fmt
 from .geometry import rpy_of, Transform
 from .lookup import lookup
@@ -184,10 +186,21 @@ def measure_pose(store: TreeReader, config: AuditConfig, pose: PoseTopic) -> Mea
 
 def laser_mount(store: TreeReader, base: str, laser: str) -> Optional[Transform]:
     """Return the tree's base → LiDAR; None without a LiDAR, in the base, through a moving edge."""
-    if not laser or laser == base or moving_edges(store, base, laser):
+    if not laser or laser == base or [e for e in _between(store, base, laser) if moves(e)]:
         return None
     found = lookup(store, base, laser)
     return found.transform if found.ok else None
+
+
+def _between(store: TreeReader, base: str, frame: str) -> List[Edge]:
+    """Return the edges from a frame up to the base above it ([] where it is not below)."""
+    if frame not in store.frames:
+        return []
+    chain = store.ancestry(frame)
+    if base not in chain:
+        return []
+    edges = [store.parent_of(child) for child in chain[:chain.index(base)]]
+    return [edge for edge in edges if edge is not None]
 
 
 def moving_edges(store: TreeReader, base: str, frame: str) -> List[str]:
@@ -195,15 +208,17 @@ def moving_edges(store: TreeReader, base: str, frame: str) -> List[str]:
     Return the edges between base and a frame below it whose values move, as 'a → b'.
 
     A mount is fixed: an edge that moves (odometry sent under the base, a pan joint) has no
-    one value to write, so init never writes it as one.
+    one value to write, so init never writes it as one. An edge whose values move only
+    between two nodes sending it at once is not among them: disputed_edges says it.
     """
-    if frame not in store.frames:
-        return []
-    chain = store.ancestry(frame)
-    if base not in chain:
-        return []
-    edges = [store.parent_of(child) for child in chain[:chain.index(base)]]
-    return [arrow(*edge.key) for edge in edges if edge is not None and moves(edge)]
+    return [arrow(*edge.key) for edge in _between(store, base, frame)
+            if moves(edge) and not disputed(edge)]
+
+
+def disputed_edges(store: TreeReader, base: str, frame: str) -> List[str]:
+    """Return the edges between base and a frame that two nodes send at once, values apart."""
+    return [sent_at_once(edge) for edge in _between(store, base, frame)
+            if moves(edge) and disputed(edge)]
 
 
 def disagreeing_statics(store: TreeReader) -> List[str]:
@@ -264,8 +279,10 @@ def config_text(measured: Measured, config: AuditConfig, source: str) -> str:
         lines.append('      topic: /odom  # not in the recording')
     lines += ['', '    scan:', '      topic: {}{}'.format(
         _quoted(m.scan_topic or '/scan'), '' if m.scan_topic else '  # not in the recording')]
-    lookups = AuditConfig(scan_topic=m.scan_topic or '/scan', laser_frame=m.laser_frame,
-                          map_frame=m.map_frame or 'map', odom_frame=m.odom_frame).lookups
+    # into the frames the recording has, each once: no map, no lookup into one
+    targets = tuple(dict.fromkeys(f for f in (m.map_frame, m.odom_frame) if f))
+    lookups = tuple(LookupEntry(m.scan_topic or '/scan', frame) for frame in targets) \
+        if m.laser_frame else ()
     if lookups:  # what the audit would ask anyway, said: a wait is no recording's to measure
         lines += ['', "    lookups:  # check: your nodes' TF waits; not measured, the F1TENTH "
                   "car's stand in",

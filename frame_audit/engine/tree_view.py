@@ -48,6 +48,10 @@ class TreeReader(Protocol):
         """Return when each of the scan's header frames last came."""
 
     @property
+    def sampled_frames(self) -> Mapping[str, Mapping[str, int]]:
+        """Return frame -> {topic: messages} from the first headers of topics not audited."""
+
+    @property
     def whole_recording(self) -> bool:
         """Return whether a recording was read to its end on one clock: rates over all of it."""
 
@@ -147,6 +151,11 @@ class TreeView:
     def scan_last(self) -> Mapping[str, float]:
         """Return when each of the scan's header frames last came."""
         return MappingProxyType(self._store.scan_last)
+
+    @property
+    def sampled_frames(self) -> Mapping[str, Mapping[str, int]]:
+        """Return frame -> {topic: messages} from the first headers of topics not audited."""
+        return MappingProxyType(self._store.sampled_frames)
 
     @property
     def whole_recording(self) -> bool:

@@ -11,11 +11,12 @@ from dataclasses import replace
 import json
 import math
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from frame_audit.cli import main
-from frame_audit.engine.records import Message, TF_STATIC_TOPIC, TF_TOPIC
-from frame_audit.message_types import POSE_STAMPED
+from frame_audit.engine.records import HeaderRecord, Message, OdometryRecord, PoseRecord, \
+    TF_STATIC_TOPIC, TF_TOPIC, TransformRecord
+from frame_audit.message_types import ODOMETRY, POSE_STAMPED, POSE_WITH_COVARIANCE
 from frame_audit.recordings.write import write_bag
 from frame_audit.sim.car import drive as drive_car, POSE_TYPES
 import pytest
@@ -360,11 +361,18 @@ def test_init_names_each_required_frame_once_where_the_scan_is_in_the_base(folde
 
 
 def test_init_writes_the_lookups_it_did_not_measure_and_says_so(configs) -> None:
-    """A wait is no recording's to measure: the car's stands in, in the file, marked check."""
-    for robot, config in configs.items():
-        text = config.read_text()
+    """
+    A wait is no recording's to measure: the car's stands in, in the file, marked check.
+
+    Only into frames the recording has: the Foxbot has no map (round F4's TurtleBot3s got a
+    lookup into a map they never had).
+    """
+    for robot in (TURTLEBOT, FOXBOT, RACECAR):
+        text = configs[robot.name].read_text()
         assert "lookups:  # check: your nodes' TF waits; not measured" in text, robot
-        assert "entries: ['/scan -> map within 0.1', '/scan -> odom within 0.1']" in text, robot
+        entries = ["'/scan -> {} within 0.1'".format(frame) for frame in ('map', 'odom')
+                   if frame != 'map' or robot.map_frame]
+        assert 'entries: [{}]'.format(', '.join(entries)) in text, robot.name
 
 
 # -- messages name config keys and tree facts ------------------------------------------------
@@ -544,3 +552,118 @@ def test_a_huge_tree_is_drawn_in_part_and_says_so(run, folder: Path, configs) ->
     source = picture.read_text()
     assert '150 of 606 frames drawn' in source
     assert 'odom -> base_footprint' in source and 'base_link -> base_scan' in source
+
+
+# -- a robot's own odometry and LiDAR names (round F4) ---------------------------------------
+
+def _lab_robot(path: Path, scan_frame: str, odometry: Dict[str, Tuple[str, str]],
+               seconds: float = 6.0) -> Path:
+    """
+    Write a lab robot: an EKF's odom → base_link, a static LiDAR mount named base_laser.
+
+    odometry maps each Odometry topic to its (header.frame_id, child_frame_id): a
+    hand-written publisher fills odom_fake and leaves the child empty (round F4).
+    """
+    messages = [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_link', 'base_laser', T0, (0.1, 0.0, 0.2), (0.0, 0.0, 0.0, 1.0)),))]
+    for i in range(1, int(seconds * 20) + 1):
+        t = T0 + i / 20.0
+        pose = PoseRecord('odom', t, (0.1 * (t - T0), 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+        messages.append(Message(t, TF_TOPIC, (TransformRecord(
+            'odom', 'base_link', t, pose.position, pose.orientation),)))
+        for topic, (parent, child) in odometry.items():
+            messages.append(Message(t + 1e-4, topic, OdometryRecord(replace(
+                pose, frame_id=parent), child)))
+        if i % 2 == 0:
+            messages.append(Message(t + 2e-4, '/scan', HeaderRecord(scan_frame, t)))
+    write_bag(path, messages, pose_types={topic: ODOMETRY for topic in odometry}, beams=16)
+    return path
+
+
+def _audit(path: Path, *args: str) -> Tuple[int, dict]:
+    output = path.with_suffix('.json')
+    code = main(['audit', str(path), '--format', 'json', '--output', str(output), *args])
+    return code, json.loads(output.read_text())
+
+
+def test_an_empty_child_frame_id_is_said_once_and_as_what_it_is(folder: Path) -> None:
+    """
+    An Odometry with header odom_fake and child '' is no "empty header.frame_id" (round F4).
+
+    The child is odometry's to say, once, as an empty child_frame_id; its twin, an empty
+    header.frame_id, is connectivity's.
+    """
+    _, child = _audit(_lab_robot(folder / 'empty_child.mcap', 'base_laser',
+                                 {'/odom': ('odom_fake', '')}))
+    said = [f['message'] for f in child['findings']]
+    assert not [m for m in said if 'empty header.frame_id' in m], said
+    assert len([m for m in said if "child_frame_id is ''" in m]) == 1, said
+    assert any('an empty child_frame_id names no frame, so consumers of /odom cannot place it'
+               in m for m in said), said
+    _, header = _audit(_lab_robot(folder / 'empty_header.mcap', 'base_laser',
+                                  {'/odom': ('', 'base_link')}))
+    assert [f['check'] for f in header['findings']
+            if 'an empty header.frame_id on /odom' in f['message']] == ['connectivity']
+
+
+def test_scans_naming_a_lidar_the_tree_lacks_are_an_error_for_any_robot(folder: Path) -> None:
+    """
+    Scans in laser, the static mount named base_laser: none can be placed (round F4's miss).
+
+    Without --config the car's frames.laser is laser too; the scans' own header names it, so
+    its absence is an ERROR naming the frame the tree has, never "set frames.laser". The
+    twin, scans in base_laser, gets the pointer alone.
+    """
+    code, wrong = _audit(_lab_robot(folder / 'scan_in_laser.mcap', 'laser',
+                                    {'/odom': ('odom', 'base_link')}))
+    laser = [f for f in wrong['findings'] if f['check'] == 'laser_offset']
+    assert [f['level'] for f in laser] == ['ERROR'] and code == 1, wrong['findings']
+    assert 'laser is not in the tree: nothing publishes base_link → laser' in \
+        laser[0]['message'] and "/scan's header names it (60 messages)" in laser[0]['message']
+    assert 'base_laser below base_link is named like a LiDAR' in laser[0]['message']
+    assert 'set frames.laser' not in laser[0]['message']
+    code, twin = _audit(_lab_robot(folder / 'scan_in_base_laser.mcap', 'base_laser',
+                                   {'/odom': ('odom', 'base_link')}))
+    assert [f['level'] for f in twin['findings']] == ['WARN'] and code == 0, twin['findings']
+    assert 'set frames.laser' in twin['findings'][0]['message']
+
+
+def test_init_takes_the_odometry_topic_the_tree_agrees_with(folder: Path) -> None:
+    """
+    Beside /odometry/filtered in odom, /odom in odom_fake: init took /odom (round F4).
+
+    It takes the one whose header the tree has, and its config is quiet on its recording;
+    the twin, /odom in odom too, keeps /odom.
+    """
+    for name, fake, chosen in (('two_odometry', 'odom_fake', '/odometry/filtered'),
+                               ('two_odometry_agree', 'odom', '/odom')):
+        path = _lab_robot(folder / (name + '.mcap'), 'base_laser', {
+            '/odom': (fake, 'base_link'), '/odometry/filtered': ('odom', 'base_link')})
+        config = path.with_suffix('.yaml')
+        assert main(['init', str(path), '--output', str(config)]) == 0
+        assert 'odometry:\n      topic: {}\n'.format(chosen) in config.read_text(), name
+        code, report = _audit(path, '--config', str(config))
+        assert [f for f in report['findings'] if f['check'] == 'odometry'] == [], name
+
+
+def test_a_lookup_before_its_frame_first_came_is_its_sender_starting(run, folder: Path,
+                                                                     configs) -> None:
+    """
+    The map AMCL first sent 2 s in: the scans before asked for a frame tf2 did not have yet.
+
+    That is the sender starting, not a cause chain_order or connectivity says (round F4);
+    the twin whose map never comes still points there.
+    """
+    def late_map(message: Message) -> bool:
+        return not (message.topic == TF_TOPIC and message.received < T0 + 2.0
+                    and any(r.child == 'odom' for r in message.payload))
+    path = folder / 'map_late.mcap'
+    write_bag(path, [m for m in drive(TURTLEBOT) if late_map(m)],
+              pose_types={'/amcl_pose': POSE_WITH_COVARIANCE}, beams=16)
+    _, late = _audit(path, '--config', str(configs['turtlebot']))
+    lookups = next(c['message'] for c in late['checks'] if c['check'] == 'lookups')
+    assert 'named a frame tf2 did not have yet: map (its sender starting)' in lookups, lookups
+    assert 'never had' not in lookups
+    never = run(variant(TURTLEBOT, 'turtlebot_map_missing', map_missing=True),
+                configs['turtlebot'])
+    assert 'named a frame tf2 never had: map (chain_order' in never.message('lookups')

@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Tuple
 from frame_audit.engine.records import TF_STATIC_TOPIC, TF_TOPIC
 from rosbags.rosbag1 import Writer
 from test_damaged import T0, TF_TYPE
-from test_hostile import audit_json, ros1_types
+from test_hostile import audit_json, check_of, frame_audit, ros1_types
 import yaml
 
 Edge = Tuple[str, str, Tuple[float, float, float], float]  # parent, child, xyz, yaw
@@ -126,3 +126,59 @@ def test_two_senders_on_clocks_apart_are_no_loop(tmp_path: Path) -> None:
                                          -30.0 if t >= 5.0 else 0.0), '--config', robot)
     assert [f['check'] for f in reset['findings'] if 'stamps went back' in f['message']] == \
         ['timing'], reset['findings']
+
+
+def stage_bag(path: Path, senders: Dict[str, float], seconds: float = 10.0) -> Path:
+    """
+    Write ROS 1 Stage: stageros sends the whole tree on /tf, the robot standing still.
+
+    senders maps who sends base_footprint → base_link to its constant z: stageros its
+    identity, robot_state_publisher the URDF's 1 cm (round F4's TurtleBot 2), at 10 and 5 Hz.
+    """
+    types = ros1_types()
+    with Writer(path) as writer:
+        connections = {name: writer.add_connection(TF_TOPIC, TF_TYPE, typestore=types,
+                                                   callerid=name)
+                       for name in dict.fromkeys(['/stageros', *senders])}
+        for i in range(int(seconds * 10)):
+            t = T0 + i / 10.0
+            edges = [('odom', 'base_footprint', (0.0, 0.0, 0.0), 0.0),
+                     ('base_link', 'base_laser_link', (-0.1, 0.0, 0.29), 0.0)]
+            for name, z in senders.items():
+                if name == '/stageros' or i % 2 == 0:
+                    sent = edges if name == '/stageros' else []
+                    writer.write(connections[name], int((t + 0.001) * 1e9), types.serialize_ros1(
+                        tf1(types, sent + [('base_footprint', 'base_link', (0.0, 0.0, z), 0.0)],
+                            t + (0.5 if name != '/stageros' else 0.0)), TF_TYPE))
+    return path
+
+
+def test_a_fixed_edge_two_nodes_send_apart_is_no_moving_joint(tmp_path: Path) -> None:
+    """
+    Two senders of base_footprint → base_link, each constant, 1 cm apart: not a joint.
+
+    parent_uniqueness says it; the LiDAR mount through it has no one value, so laser_offset
+    is STALE naming both, and init writes no mount and says why (it said "moves"). The twin,
+    stageros alone, is measured (its mounts sent on /tf are said, as Stage's habit).
+    """
+    for name, senders in (('stage_two', {'/stageros': 0.0, '/robot_state_publisher': 0.0102}),
+                          ('stage_one', {'/stageros': 0.0})):
+        bag = stage_bag(tmp_path / (name + '.bag'), senders)
+        robot = tmp_path / (name + '.yaml')
+        done = frame_audit('init', bag, '--output', robot)
+        assert done.returncode == 0, done.stderr
+        code, report, _ = audit_json(bag, '--config', robot)
+        laser = check_of(report, 'laser_offset')
+        if len(senders) == 1:  # measured; Stage's mounts on /tf are its own true WARN
+            assert {(f['check'], f['message'].split(' is sent on ')[-1][:4])
+                    for f in report['findings']} == {('laser_offset', '/tf ')}, report
+            assert 'laser_offset:' in robot.read_text() and code == 0
+            continue
+        assert [(f['check'], f['level']) for f in report['findings']] == \
+            [('parent_uniqueness', 'ERROR')], report['findings']
+        assert laser['level'] == 'STALE', laser
+        assert 'base_footprint → base_link is sent by /robot_state_publisher and /stageros at ' \
+            'once, with values apart' in laser['message']
+        text = robot.read_text()
+        assert 'laser_offset:' not in text and 'moves over the recording' not in text
+        assert 'with values apart: the LiDAR mount has no one value' in text

@@ -1,6 +1,7 @@
 # Copyright 2026 frame_audit developers
 # SPDX-License-Identifier: Apache-2.0
 """What several checks say alike: how an edge is described, and when the audit is too young."""
+import math
 import re
 from typing import AbstractSet, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
@@ -93,6 +94,24 @@ def senders_at_once(edge: Edge, start: float) -> List[str]:
             if late.first_received <= early.last_received:
                 names.update((first, second))
     return sorted(names)
+
+
+def disputed(edge: Edge) -> List[str]:
+    """
+    Return the nodes that sent an edge at once, over all of it, where two or more did.
+
+    Stage's stageros and robot_state_publisher both send base_footprint → base_link, each a
+    constant 1 cm apart: the values move between the senders, the edge does not. Which is
+    right is parent_uniqueness's to say; no one mount can be read from it meanwhile.
+    """
+    senders = senders_at_once(edge, -math.inf)
+    return senders if len(senders) > 1 else []
+
+
+def sent_at_once(edge: Edge) -> str:
+    """Say who sends a disputed edge: 'a → b is sent by /x and /y at once'."""
+    return '{} is sent by {} at once'.format(arrow(edge.parent, edge.child),
+                                             ' and '.join(disputed(edge)))
 
 
 def static_and_moving(edge: Edge, config: AuditConfig) -> bool:
@@ -222,6 +241,27 @@ def init_topics(types: Mapping[str, str]) -> Tuple[Optional[str], Optional[str]]
     return _pick(odometry, '/odom'), scan_topic
 
 
+def odometry_named(store: FrameStore, topic: str) -> List[str]:
+    """Return the header frames an odometry topic names: read where audited, else sampled."""
+    track = store.tracks.get(topic)
+    return list(track.header_frames) if track is not None else \
+        [frame for frame, topics in store.sampled_frames.items() if topic in topics]
+
+
+def init_odometry(named: Mapping[str, Iterable[str]],
+                  frames: AbstractSet[str]) -> Optional[str]:
+    """
+    Return the odometry topic init measures a robot by: one whose header the tree has.
+
+    named: each odometry topic's header frames. A hand-written /odom in odom_fake beside
+    robot_localization's /odometry/filtered in odom (round F4): the one TF agrees with is
+    the robot's. Else /odom, else the first.
+    """
+    topics = sorted(named)
+    tied = [t for t in topics if any(f.lstrip('/') in frames for f in named[t])]
+    return _pick(tied, '/odom') or _pick(topics, '/odom')
+
+
 def odometry_untied(named: Iterable[str], frames: AbstractSet[str]) -> List[str]:
     """
     Return the frames an odometry topic's headers name when no transform carries any of them.
@@ -244,11 +284,9 @@ def init_finds_odom(store: FrameStore) -> bool:
     """
     if store.recorded is None:
         return True
-    topic = init_topics(store.recorded)[0]
-    track = store.tracks.get(topic) if topic else None
-    named = track.header_frames if track is not None else \
-        [frame for frame, topics in store.sampled_frames.items() if topic in topics]
-    return not odometry_untied(named, store.frames)
+    topic = init_odometry({t: odometry_named(store, t) for t, kind in store.recorded.items()
+                           if kind == ODOMETRY}, store.frames)
+    return not odometry_untied(odometry_named(store, topic) if topic else (), store.frames)
 
 
 LIDAR_NAME = re.compile(r'laser|lidar|scan|lds|hokuyo|velodyne|ouster|livox', re.IGNORECASE)

@@ -36,8 +36,9 @@ def check_connectivity(store: FrameStore, config: AuditConfig, now: float) -> Ch
     base_root = store.ancestry(config.base_frame)[-1] if config.base_frame in store.frames \
         else None
     named = header_frames(store, config, window(config, now))
-    if '' in named:
-        topics = named.pop('')
+    named.pop('', None)  # an empty child_frame_id is odometry's to report
+    topics = header_frames(store, config, window(config, now), children=False).get('')
+    if topics:
         findings.append(Finding(CONNECTIVITY, Level.ERROR, 'an empty header.frame_id on {}'.format(
             _named_by(topics)), 'header:', topics=tuple(sorted(topics))))
     # the LiDAR's absence is laser_offset's to report, a required frame's chain_order's

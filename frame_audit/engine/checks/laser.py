@@ -4,9 +4,9 @@
 import math
 from typing import Dict, List, Tuple
 
-from .common import arrow, describe, explained_by_lost_static, init_pointer, \
-    is_another_robot, judged_from, lidars_by_name, LOST_STATIC_NOTE, moves, source, static_lost, \
-    undecoded_tf, warming_up, window
+from .common import arrow, describe, disputed, explained_by_lost_static, init_pointer, \
+    is_another_robot, judged_from, lidars_by_name, LOST_STATIC_NOTE, moves, sent_at_once, source, \
+    static_lost, undecoded_tf, warming_up, window
 from .tree_shape import unclaimed
 from ..check_ids import LASER
 from ..config import AuditConfig
@@ -83,12 +83,20 @@ def _laser_missing(store: FrameStore, config: AuditConfig, now: float) -> CheckR
         return CheckResult(LASER, '{} cannot be checked: {} is not in the tree as read, and {}, '
                            'so whether anything publishes {} cannot be known'.format(
                                name, laser, undecoded, name), stale=True)
-    if not is_another_robot(store, config) and not unclaimed(store, config, (laser,)):
+    scans = sum(count for frame, count in store.scan_frames.items() if frame.lstrip('/') == laser)
+    # the scans name this LiDAR (whoever's config), or it is this robot's own: none placed
+    if scans or not is_another_robot(store, config) and not unclaimed(store, config, (laser,)):
         return CheckResult(LASER, '', [Finding(
-            LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} (a static '
-            'transform in the bringup launch; {})'.format(laser, name,
-                                                          config.key('frames.laser')),
-            'missing', frames=(base, laser), values=judged_from(store, config))])
+            LASER, Level.ERROR, '{} is not in the tree: nothing publishes {} ({}){}{}'.format(
+                laser, name, config.key('frames.laser'),
+                "; {}'s header names it ({} messages), so no node can place a scan".format(
+                    config.scan_topic, scans) if scans else '',
+                "; {} below {} {} named like a LiDAR: the driver's frame_id and the transform "
+                'disagree on its name'.format(' and '.join(lidars), base,
+                                              'is' if len(lidars) == 1 else 'are')
+                if lidars else '; a static transform in the bringup launch sends it'),
+            'missing', frames=(base, laser) + tuple(lidars),
+            topics=(config.scan_topic,) if scans else (), values=judged_from(store, config))])
     said = 'but {} below {} {} named like a LiDAR: set frames.laser to the LiDAR frame'.format(
         ' and '.join(lidars), base, 'is' if len(lidars) == 1 else 'are') if lidars else \
         "but {}'s header names {}, which the tree lacks too".format(
@@ -125,6 +133,12 @@ def check_laser_offset(store: FrameStore, config: AuditConfig, now: float) -> Ch
                 '. ' + LOST_STATIC_NOTE if lost else '; ' + hint if hint else ''),
             'unreachable', frames=(base, laser))])
     moving = [edge for edge in path if moves(edge)]
+    apart = [edge for edge in moving if disputed(edge)]
+    if apart:
+        return CheckResult(LASER, '{} cannot be checked: {}, with values apart '
+                           '(parent_uniqueness reports it), so the mount has no one '
+                           'value'.format(name, '; '.join(sent_at_once(edge) for edge in apart)),
+                           stale=True)
     if moving:
         return CheckResult(LASER, '', [_no_mount(edge, base, laser) for edge in moving])
     where = '; '.join('{} from {}'.format(arrow(e.parent, e.child), source(e)) for e in path)

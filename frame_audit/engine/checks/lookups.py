@@ -8,7 +8,7 @@ message filter until tf2 can place it at its stamp; what is still refused when t
 out is dropped ("Message Filter dropping message"). The counts come from tf2.watch, which
 asked the tf2 model as the messages arrived; this judges them and names the limiting edge.
 """
-from typing import Dict, List, Optional, Tuple
+from typing import AbstractSet, Dict, List, Optional, Tuple
 
 from .common import arrow, plural
 from ..check_ids import LOOKUPS
@@ -57,7 +57,7 @@ def check_lookups(store: FrameStore, config: AuditConfig, now: float) -> CheckRe
         if finding is not None:
             findings.append(finding)
             continue
-        apart = _set_apart(tally)
+        apart = _set_apart(tally, store.frames)
         said.append('{}: {} of {} placed within {:g} s{}'.format(
             name, tally.judged - tally.refused_count, tally.judged, tally.lookup.wait_s,
             ' ({} more set apart: {})'.format(tally.asked - tally.judged, '; '.join(apart))
@@ -101,7 +101,7 @@ def _no_data(store: FrameStore, tally: Tally) -> str:
         return 'waiting: the first {} messages are within their wait'.format(topic)
     if tally.judged == 0:
         return 'cannot know: every one of {} set apart ({})'.format(
-            plural(tally.asked, 'lookup'), '; '.join(_set_apart(tally)))
+            plural(tally.asked, 'lookup'), '; '.join(_set_apart(tally, store.frames)))
     if tally.judged < MIN_LOOKUPS:
         return '{}: {} judged, a share takes {}'.format(
             'cannot know' if store.ended else 'waiting', plural(tally.judged, 'lookup'),
@@ -109,13 +109,22 @@ def _no_data(store: FrameStore, tally: Tally) -> str:
     return ''
 
 
-def _set_apart(tally: Tally) -> List[str]:
-    """Say which lookups were not judged, and which check tells the cause instead."""
+LATER = '{} named a frame tf2 did not have yet: {} (its sender starting)'
+
+
+def _set_apart(tally: Tally, frames: AbstractSet[str]) -> List[str]:
+    """
+    Say which lookups were not judged, and which check tells the cause instead.
+
+    A frame tf2 never had at the time but the tree has now came late (AMCL's map after its
+    first scan): its sender starting, not a cause for the tree's checks to say.
+    """
     by_why: Dict[str, Dict[str, int]] = {}
     for (why, subject), count in tally.apart.items():
-        by_why.setdefault(why, {})[subject] = count
+        late = why == NOT_IN_TREE and subject in frames
+        by_why.setdefault(LATER if late else why, {})[subject] = count
     notes = []
-    for why, text in APART:
+    for why, text in APART + ((LATER, LATER),):
         subjects = by_why.get(why, {})
         if subjects:
             notes.append(text.format(sum(subjects.values()), ', '.join(

@@ -69,8 +69,10 @@ def _frame_mismatches(track: PoseTrack, store: FrameStore, config: AuditConfig,
                     if name in store.frames else 'is not in the tree'
                 findings.append(Finding(
                     ODOMETRY, Level.ERROR,
-                    '{}; {} {}: consumers of {} place it in a frame TF does not '
-                    'match'.format(said, name, where, track.topic),
+                    '{}; {}'.format(said, '{} {}: consumers of {} place it in a frame TF does '
+                                    'not match'.format(name, where, track.topic) if name else
+                                    'an empty {} names no frame, so consumers of {} cannot '
+                                    'place it'.format(field, track.topic)),
                     '{}:{}'.format(field, frame), frames=(name, want), topics=(track.topic,)))
     return findings
 

@@ -54,9 +54,14 @@ def missing_frames(frames: Sequence[str], key: str, check: str, store: FrameStor
         values=judged_from(store, config)), ''
 
 
-def header_frames(store: TreeReader, config: AuditConfig,
-                  start: float = -math.inf) -> Dict[str, Dict[str, int]]:
-    """Return frame -> {topic: messages} for every frame named in a header since start."""
+def header_frames(store: TreeReader, config: AuditConfig, start: float = -math.inf,
+                  children: bool = True) -> Dict[str, Dict[str, int]]:
+    """
+    Return frame -> {topic: messages} for every frame named in a header since start.
+
+    With children, an odometry topic's child_frame_id counts too: the data names that frame
+    as well. Without, header.frame_id alone, for what is said of that field.
+    """
     named: Dict[str, Dict[str, int]] = {}
 
     def add(frame: str, topic: str, count: int, last: float) -> None:
@@ -68,7 +73,7 @@ def header_frames(store: TreeReader, config: AuditConfig,
     for topic, track in store.tracks.items():
         for frame, count in track.header_frames.items():
             add(frame, topic, count, track.header_last[frame])
-        for frame, count in track.child_frames.items():
+        for frame, count in track.child_frames.items() if children else ():
             add(frame, topic, count, track.child_last[frame])
     return named
 
