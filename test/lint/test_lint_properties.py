@@ -389,6 +389,8 @@ def nested(data: bytes, opener: str, closer: str, depth: int, where: float,
          line_start=False)  # a package name of 2,014 bytes: the share's folder was a traceback
 @example(file=SETUP, nesting=('(', ')'), depth=1000, where=0.625,
          line_start=False)  # data_files naming a 2,000-byte file: pathlib's is_file raised
+@example(file=ROBOT_XML, nesting=('os.path.join(', ')'), depth=100000, where=0.5,
+         line_start=False)  # a node's args of 1.4 MB, read a character at a time: 86 s
 def test_deep_nesting_meets_a_bound(tmp_path_factory, file, nesting, depth, where, line_start):
     files = seed_bytes()
     files[file] = nested(files[file], nesting[0], nesting[1], depth, where, line_start)

@@ -168,13 +168,17 @@ def scalar(text: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str)) else text
 
 
+SHLEX_CHARS = 1 << 14  # a node's args are a line or two; beyond, hostile text: split at spaces
+
+
 def _tokens(args: Any, line: int) -> List[Token]:
     if isinstance(args, Unresolved):
         return [Token(args, line)]
-    try:
-        words = shlex.split(str(args))
+    text = str(args)
+    try:  # shlex builds a word a character at a time: past SHLEX_CHARS, plain words
+        words = shlex.split(text) if len(text) <= SHLEX_CHARS else text.split()
     except ValueError:
-        words = str(args).split()
+        words = text.split()
     return [Token(word, line) for word in words]
 
 
@@ -192,13 +196,18 @@ def _arguments(text: str, subs: Substitutions, line: int) -> List[Token]:
 
 
 def _words(text: str) -> List[str]:
-    """Split at whitespace outside $(...) and quotes: a substitution's own words stay one."""
-    words, current, depth, quote = [], '', 0, ''
+    """
+    Split at whitespace outside $(...) and quotes: a substitution's own words stay one.
+
+    Each word is sliced whole from the text, never built a character at a time: a word of a
+    megabyte (hostile nesting) costs its length, not its square.
+    """
+    words, start, depth, quote = [], 0, 0, ''
     index = 0
     while index < len(text):
         char = text[index]
         if not quote and text.startswith('$(', index):
-            depth, current, index = depth + 1, current + '$(', index + 2
+            depth, index = depth + 1, index + 2
             continue
         if quote:
             quote = '' if char == quote else quote
@@ -207,13 +216,11 @@ def _words(text: str) -> List[str]:
         elif char == ')' and depth:
             depth -= 1
         elif char.isspace() and not depth:
-            if current:
-                words.append(current)
-            current, index = '', index + 1
-            continue
-        current += char
+            if index > start:
+                words.append(text[start:index])
+            start = index + 1
         index += 1
-    return words + [current] * bool(current)
+    return words + [text[start:]] * (len(text) > start)
 
 
 def _description(element: Element, subs: Substitutions) -> Any:
