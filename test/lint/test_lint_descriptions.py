@@ -642,3 +642,34 @@ def test_xacro_parse_and_process_doc_is_read_unless_given_mappings(tmp_path, map
         'launch/bot.launch.py': PARSED_LAUNCH.replace('MAPPINGS', mappings)}, ('launch', 'urdf'))
     checks = [f.check for f in lint(root).findings]
     assert checks == (['parent_uniqueness', 'laser_offset'] if read else ['lint_files']), checks
+
+
+CHANGED_UNDER_A_TWICE_ASSIGNED_TEST = """from launch import LaunchDescription
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    nodes = []
+    camera_name = 'zed'
+    if camera_name == '':
+        camera_name = 'zed_default'
+        nodes.append(Node(package='tf2_ros', executable='static_transform_publisher',
+                          arguments=['--frame-id', 'base_link', '--child-frame-id', 'cam']))
+    return LaunchDescription(nodes)
+"""
+
+
+def test_a_list_changed_under_a_test_of_a_twice_assigned_name_is_read(tmp_path):
+    """
+    The ZED launch file appends under `if camera_name == ''` after reassigning it (round L9).
+
+    The lint ended in an AttributeError: deciding what was changed asked what was changed.
+    The test is not known (camera_name has two values), so the publisher may run; its twin
+    without the reassignment is decided false and sends nothing.
+    """
+    for name, text in (('twice', CHANGED_UNDER_A_TWICE_ASSIGNED_TEST), (
+            'once', CHANGED_UNDER_A_TWICE_ASSIGNED_TEST.replace(
+                "        camera_name = 'zed_default'\n", ''))):
+        report = lint(one_package(tmp_path / name, 'zed_bringup', {
+            'launch/camera.launch.py': text}, ('launch',)))
+        assert ('cam' in parents(report)) == (name == 'twice'), name

@@ -103,8 +103,12 @@ class Evaluator:
             Unresolved(ast.unparse(call)), 'abspath': self._first, 'realpath': self._first,
             **(calls or {}),
         }
-        self.mutated = {name for name, site in _mutations(tree)  # mappings['x'] = v
-                        if name in self.assigned and not self._never_runs(site)}
+        changes = [(name, site) for name, site in _mutations(tree) if name in self.assigned]
+        # an if's test that reads a name changed anywhere is not known while these are decided
+        # (ZED's launch file: `nodes.append(...)` under a test of a name assigned twice)
+        self.mutated: Set[str] = {name for name, _ in changes}
+        self.mutated = {name for name, site in changes  # mappings['x'] = v
+                        if not self._never_runs(site)}
         self.ambiguous |= self.mutated
 
     def _assign(self, name: str, value: ast.expr) -> None:
