@@ -740,6 +740,37 @@ def test_odometry_jumps_are_judged_against_the_robots_own_motion(folder: Path) -
     assert len(jumps) == 1 and jumps[0]['level'] == 'ERROR', jumped.findings()
 
 
+def test_odometry_at_2_hz_stepping_past_jump_m_is_motion(folder: Path) -> None:
+    """
+    Odometry at 2 Hz, each step 0.3 m on a wide arc or 0.75 m and 0.5 rad on a tight one (F5).
+
+    Every step left the one-sample track it started, so no track ever measured a speed and
+    every sample was a jump, at "0.00 m/s the fastest seen". The steps from sample to sample
+    show the motion: none is a jump, with the car's config or the robot's own. The twin: the
+    line reset by 3 m at 8 s jumps, once.
+    """
+    line = variant(NEATO, 'neato_2hz_line', odom_hz=2.0, speed=0.6, radius=10.0,
+                   seconds=15.0, odom_topic=None)
+    curve = variant(line, 'neato_2hz_curve', speed=1.5, radius=1.5)
+    config = None
+    for robot in (curve, line):
+        path = record(folder, robot)
+        config, _ = init(record(folder, variant(robot, robot.name + '_reference')))
+        for used in (None, config):
+            assert audit(path, used).findings('odometry') == [], (robot.name, used)
+
+    def reset(message: Message) -> Message:
+        (one,) = tf_of(message)
+        if one.child != NEATO.base or message.received < T0 + 8.0:
+            return message
+        x, y, yaw = pose2d(one)
+        return replace(message, payload=(tf(one.parent, one.child, one.stamp, (x + 3.0, y, yaw)),))
+    jumped = audit(write(folder, 'neato_2hz_reset', edit(drive(line), TF_TOPIC, reset), NEATO),
+                   config)
+    said = [f['message'] for f in jumped.findings('odometry')]
+    assert len(said) == 1 and 'jumped once' in said[0], said
+
+
 def test_a_turn_after_standing_still_is_judged_by_the_turns_after_it(folder: Path) -> None:
     """
     Still for 5 s, then driving at 0.2 m/s and turning at 0.35 rad/s, odometry at 0.9 Hz.

@@ -139,9 +139,9 @@ def _limits(edge: Edge, config: AuditConfig) -> str:
     speed, turn = top_motion(edge.sources, config)
     return '{} m/s ({}) and {} rad/s ({})'.format(
         fmt(speed, 2), config.key('odometry.top_speed_mps') if config.odom_top_speed_mps
-        else 'the fastest seen along its track', fmt(turn, 2),
+        else 'the fastest it was seen to move', fmt(turn, 2),
         config.key('odometry.top_turn_rad_s') if config.odom_top_turn_rad_s
-        else 'the fastest seen turning')
+        else 'the fastest it was seen to turn')
 
 
 def _has_two_sources_since(edge: Edge, start: float) -> bool:
