@@ -77,8 +77,9 @@ def measure_frames(store: TreeReader, odom_topic: Optional[str]) -> FoundFrames:
     track = store.tracks.get(odom_topic) if odom_topic else None
     frames = sorted(store.frames)
     if not frames:
-        raise MeasureError('no transform: the recording has no /tf or /tf_static message with '
-                           'a frame to measure')
+        raise MeasureError('no transform to measure: the recording has no /tf or /tf_static '
+                           'transform that tf2 accepts (`frame-audit audit` says why of any it '
+                           'refuses)')
     untied = odometry_untied(track.header_frames if track else (), store.frames)
     if untied:
         raise MeasureError(

@@ -667,3 +667,29 @@ def test_a_lookup_before_its_frame_first_came_is_its_sender_starting(run, folder
     never = run(variant(TURTLEBOT, 'turtlebot_map_missing', map_missing=True),
                 configs['turtlebot'])
     assert 'named a frame tf2 never had: map (chain_order' in never.message('lookups')
+
+
+def test_a_tree_tf2_refused_whole_is_no_robot_to_point_to_init(folder: Path, capsys) -> None:
+    """
+    Every transform a non-unit quaternion, so tf2 keeps none (round F5's tutorial robot).
+
+    transform_values says why; chain_order cannot know, and no pointer sends the user to an
+    init that has nothing to measure (init says the same). The twin, its quaternion unit,
+    gets the pointer, and init measures it.
+    """
+    for name, rotation in (('talk_refused', (0.0, 0.0474, 0.0, 0.0)),
+                           ('talk', (0.0, 0.0474, 0.0, math.sqrt(1 - 0.0474 ** 2)))):
+        path = folder / (name + '.mcap')
+        write_bag(path, [Message(T0 + i / 10.0, TF_STATIC_TOPIC, (TransformRecord(
+            'world', 'talk', T0 + i / 10.0, (0.2, 0.0, 0.6), rotation),)) for i in range(90)])
+        code, report = _audit(path)
+        said = [(f['check'], f['level']) for f in report['findings']]
+        capsys.readouterr()
+        made = main(['init', str(path), '--output', str(path.with_suffix('.yaml'))])
+        if name == 'talk':
+            assert said == [('chain_order', 'WARN')] and code == 0 and made == 0, said
+            continue
+        assert said == [('transform_values', 'ERROR')] and code == 1, said
+        chain = next(c for c in report['checks'] if c['check'] == 'chain_order')
+        assert chain['level'] == 'STALE' and 'tf2 refused every transform' in chain['message']
+        assert made == 2 and 'transform that tf2 accepts' in capsys.readouterr().err

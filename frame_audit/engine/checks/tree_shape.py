@@ -36,11 +36,15 @@ def missing_frames(frames: Sequence[str], key: str, check: str, store: FrameStor
     names = ', '.join(absent)
     verb = 'is' if len(absent) == 1 else 'are'
     undecoded = undecoded_tf(store)
+    pronoun = 'it' if len(absent) == 1 else 'them'
     if undecoded:
-        pronoun = 'it' if len(absent) == 1 else 'them'
         return None, ('{} {} not in the tree as read: {}, so whether anything publishes {} '
                       'cannot be known; the audit cannot vouch for {}'.format(
                           names, verb, undecoded, pronoun, pronoun))
+    if not store.frames and store.rejections:  # sent, every one refused: the cause is that
+        return None, ('{} {} not in the tree, which is empty: tf2 refused every transform '
+                      'received (transform_values says why), so whether anything publishes {} '
+                      'cannot be known'.format(names, verb, pronoun))
     if static_lost(store) and not set(absent) & set(moving_chain(config)):
         return Finding(check, Level.WARN, '{} {} not in the tree: {}'.format(
             names, verb, LOST_STATIC_NOTE), key, frames=tuple(absent),
