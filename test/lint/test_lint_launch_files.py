@@ -205,8 +205,11 @@ def _slam(root: Path, namespace: str, remap: str) -> Path:
             namespace, remap)))
 
 
-def test_a_localizer_remapped_to_its_namespaces_tf_still_sends_on_the_tree(tmp_path):
-    root = _slam(tmp_path / 'fleet', 'tb_1', "('/tf', 'tf'), ('/tf_static', 'tf_static')")
+@pytest.mark.parametrize('remap', ["('/tf', 'tf'), ('/tf_static', 'tf_static')",
+                                   "('/tf', '/tb_1/tf'), ('/tf_static', '/tb_1/tf_static')"])
+def test_a_localizer_remapped_to_its_namespaces_tf_still_sends_on_the_tree(tmp_path, remap):
+    """The namespace's own tf, relative or spelled whole (TurtleBot 4's, round L9)."""
+    root = _slam(tmp_path / 'fleet', 'tb_1', remap)
     report = lint(root, None, 'fleet_bringup/mapping.launch.py')
     (odom,) = [row for row in report.frames if row.frame == 'odom']
     assert odom.parents == ('map',)

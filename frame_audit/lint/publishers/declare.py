@@ -97,8 +97,9 @@ def _is_remapped(node: LaunchedNode, static: bool, possible: Possible) -> bool:
     Return whether a node's /tf (or /tf_static) is remapped away: its edges join no tree.
 
     A localizer run beside the odometry for comparison sends on /pf/tf; tf2 listeners never
-    hear it. `/tf → tf` in a namespace is the robot's own tree (a fleet's habit): kept. A
-    remapping to a topic only the launch knows makes the node a possible sender.
+    hear it. `/tf → tf` in a namespace is the robot's own tree (a fleet's habit): kept, and
+    so is `/tf → /robot2/tf` in namespace robot2, the same topic spelled whole (TurtleBot 4).
+    A remapping to a topic only the launch knows makes the node a possible sender.
     """
     topic = TF_STATIC if static else TF
     bare = isinstance(node.namespace, str) and not node.namespace.strip('/')
@@ -107,7 +108,8 @@ def _is_remapped(node: LaunchedNode, static: bool, possible: Possible) -> bool:
             if not isinstance(target, str):
                 possible.append(('{}, whose {} is remapped to {}'.format(
                     _label(node), topic, target), node.where))
-            return not (isinstance(target, str) and '/' + target.lstrip('/') == topic)
+                return True
+            return '/' + target.lstrip('/') != topic and target != node.resolved(topic[1:])
     return False
 
 
