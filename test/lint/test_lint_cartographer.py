@@ -179,3 +179,46 @@ def test_cartographers_flags_are_read_beside_an_unknown_one_and_with_two_dashes(
         parents = {row.frame: row.parents for row in report.frames}
         assert parents.get('odom') == ('map',), (name, report.findings)
         assert not [f for f in report.findings if 'gives no' in f.message], name
+
+
+CARTO_EXTENDED = """
+import os
+
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    config_dir = os.path.join(get_package_share_directory('carto'), 'config')
+    cartographer_args = ['-configuration_directory', config_dir,
+                         '-configuration_basename', 'diff.lua']
+    EXTEND
+    return LaunchDescription([
+        Node(package='cartographer_ros', executable='cartographer_node',
+             name='cartographer_node', arguments=cartographer_args),
+    ])
+"""
+
+
+def test_an_argument_list_changed_in_place_is_unknown_not_without_the_flag(tmp_path):
+    """
+    A boat's cartographer arguments extended after they were written (round L9).
+
+    The list does give -configuration_directory; the lint cannot follow the change, so it
+    says so, never "give no". The twin, not extended, reads diff.lua.
+    """
+    def carto(name: str, extend: str) -> Path:
+        return write(tmp_path / name, {
+            'src/carto/package.xml': package('carto'),
+            'src/carto/CMakeLists.txt': cmake('carto', 'config', 'launch'),
+            'src/carto/config/diff.lua': CARTO_LUA.format('base_link', 'true'),
+            'src/carto/launch/carto.launch.py': CARTO_EXTENDED.replace('EXTEND', extend)})
+    extend = "cartographer_args.extend(['-save_state_filename', '/tmp/map.pbstream'])"
+    said = [f.message for f in lint(carto('extended', extend), measured=False).findings]
+    assert not [m for m in said if 'give no' in m], said
+    assert any('its arguments hold cartographer_args, known only when the launch runs '
+               '(whether they give -configuration_directory cannot be known)' in m
+               for m in said), said
+    report = lint(carto('written', 'pass'), measured=False)
+    assert {row.frame: row.parents for row in report.frames}.get('odom') == ('map',)

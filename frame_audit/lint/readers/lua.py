@@ -35,7 +35,11 @@ def lua_file(arguments: List[Token]) -> Union[Tuple[str, str], str]:
                 found[flag] = values[i + 1]
             elif isinstance(value, str) and value.startswith(flag + '='):
                 found[flag] = value.split('=', 1)[1]
+    unknown = [str(value) for value in values if not isinstance(value, str)]
     for flag in FLAGS:
+        if flag not in found and unknown:  # a list changed in place, a variable: not "none"
+            return 'its arguments hold {}, known only when the launch runs (whether they ' \
+                'give {} cannot be known)'.format(' and '.join(unknown), flag)
         if flag not in found:
             return 'its arguments give no {}'.format(flag)
         if not isinstance(found[flag], str):
