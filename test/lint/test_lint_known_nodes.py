@@ -321,6 +321,34 @@ def test_a_mecanum_controller_sends_odometry_beside_the_ekf(tmp_path):
     assert not flagged(lint(_mecanum(tmp_path, 'false')), 'parent_uniqueness')
 
 
+# rf2o's laser odometry beside an EKF (round L9's Ackermann car)
+
+def _rf2o(tmp_path: Path, publish_tf: str) -> Path:
+    return one_package(tmp_path / publish_tf, 'scan_odom', {
+        'config/ekf.yaml': MECANUM_EKF,
+        'launch/bringup.launch.py': launch_py(
+            "Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+            "'0.23', '0', '0.18', '0', '0', '0', 'base_link', 'base_laser'])",
+            "Node(package='rf2o_laser_odometry', executable='rf2o_laser_odometry_node', "
+            "name='rf2o', parameters=[{{'laser_scan_topic': '/scan', 'odom_frame_id': 'odom', "
+            "'publish_tf': {}}}])".format(publish_tf),
+            "Node(package='robot_localization', executable='ekf_node', "
+            "name='ekf_filter_node', parameters=[{}])".format(
+                share('scan_odom', 'config', 'ekf.yaml'))),
+    }, ('config', 'launch'))
+
+
+def test_rf2o_sends_its_laser_odometry_beside_the_ekf(tmp_path):
+    """rf2o's publish_tf is on by default (its source): beside the EKF, two senders."""
+    (twice,) = flagged(lint(_rf2o(tmp_path, 'True')), 'parent_uniqueness')
+    assert twice.level == 'ERROR' and 'odom → base_link is declared by 2 sources' \
+        in twice.message and 'rf2o_laser_odometry' in twice.message, twice.message
+    # twin: its transform off, the EKF alone sends it; nothing is left unknown
+    report = lint(_rf2o(tmp_path, 'False'))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert {row.frame: row.parents for row in report.frames}['base_link'] == ('odom',)
+
+
 # a racecar team's own ekf_node beside the VESC odometry
 
 def test_a_team_ekf_node_of_its_own_package_is_not_robot_localization(tmp_path):

@@ -139,7 +139,7 @@ def _map_odom_each_period(r: Reading) -> List[Edge]:
 
 
 def _wheel_odometry(r: Reading) -> List[Edge]:
-    """Send a ros2_control drive controller's odometry: odom_frame_id → base_frame_id."""
+    """Send odometry as odom_frame_id → base_frame_id: ros2_control drive controllers, rf2o."""
     return [(r.frame('odom_frame_id', 'odom'), r.frame('base_frame_id', 'base_link'))]
 
 
@@ -186,6 +186,11 @@ TABLE: Tuple[Publisher, ...] = (
               ('odom_frame_id', 'base_frame_id'), ('enable_odom_tf', True), _wheel_odometry),
     Publisher('mecanum_drive_controller', ('mecanum_drive_controller/MecanumDriveController',),
               ('odom_frame_id', 'base_frame_id'), ('enable_odom_tf', True), _wheel_odometry),
+    # rf2o's odometry from laser scans: odom_frame_id → base_frame_id, as both its branches'
+    # CLaserOdometry2DNode.cpp declare them ('/odom' and '/base_link' in ROS 1: tf2 strips '/')
+    Publisher('rf2o_laser_odometry', ('rf2o_laser_odometry_node',),
+              ('odom_frame_id', 'base_frame_id'), ('publish_tf', True), _wheel_odometry,
+              packages=('rf2o_laser_odometry',)),
     Publisher('imu_filter_madgwick', ('imu_filter_madgwick_node', 'ImuFilterMadgwickRos'),
               ('fixed_frame',), ('publish_tf', True), lambda r: None),  # child: the IMU's id
     # Nodes that send no transform; the frames they name are read by them, not sent.
