@@ -673,3 +673,27 @@ def test_a_list_changed_under_a_test_of_a_twice_assigned_name_is_read(tmp_path):
         report = lint(one_package(tmp_path / name, 'zed_bringup', {
             'launch/camera.launch.py': text}, ('launch',)))
         assert ('cam' in parents(report)) == (name == 'twice'), name
+
+
+def test_one_descriptions_moving_joint_sent_twice_is_redundant_not_a_jump(tmp_path):
+    """
+    Two robot_state_publishers of one description send its tilt joint alike (round L9).
+
+    Both follow the same /joint_states: a WARN that one is redundant, never "the frame jumps
+    between them". The twin, a static publisher of that edge beside the description, is two
+    values: an ERROR.
+    """
+    states = "Node(package='joint_state_publisher', executable='joint_state_publisher')"
+    mount = ("Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+             "'--x', '0.2', '--z', '0.3', '--frame-id', 'base_link', '--child-frame-id', "
+             "'tilt_link'])")
+    for name, second in (('twice', rsp('tilt', 'tilt.urdf', name='rsp_2')), ('mount', mount)):
+        report = lint(one_package(tmp_path / name, 'tilt', {
+            'urdf/tilt.urdf': TILT_URDF,
+            'launch/tilt.launch.py': launch_py(rsp('tilt', 'tilt.urdf'), second, states),
+        }, ('launch', 'urdf')))
+        tilt = [f for f in report.findings if f.check == 'parent_uniqueness'
+                and 'base_link → tilt_link' in f.message]
+        assert len(tilt) == 1, (name, [f.message for f in report.findings])
+        assert (tilt[0].level == 'WARN') == (name == 'twice'), tilt[0].message
+        assert ('jump' in tilt[0].message) == (name == 'mount'), tilt[0].message

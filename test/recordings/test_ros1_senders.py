@@ -182,3 +182,33 @@ def test_a_fixed_edge_two_nodes_send_apart_is_no_moving_joint(tmp_path: Path) ->
         text = robot.read_text()
         assert 'laser_offset:' not in text and 'moves over the recording' not in text
         assert 'with values apart: the LiDAR mount has no one value' in text
+
+
+def test_two_nodes_sending_one_value_are_redundant_not_a_jump(tmp_path: Path) -> None:
+    """
+    A Panda's world → panda_link0 from two nodes, both the identity (round F5).
+
+    robot_state_publisher latches it and a static publisher node re-sends it on /tf: a WARN
+    that one is redundant, never "the frame jumps". Its twin, the two 1 cm apart (Stage's),
+    is the ERROR.
+    """
+    for name, z in (('alike', 0.0), ('apart', 0.0102)):
+        types = ros1_types()
+        path = tmp_path / (name + '.bag')
+        with Writer(path) as writer:
+            static = writer.add_connection(TF_STATIC_TOPIC, TF_TYPE, typestore=types,
+                                           callerid='/robot_state_publisher', latching=1)
+            writer.write(static, int(T0 * 1e9), types.serialize_ros1(
+                tf1(types, [('world', 'panda_link0', (0.0, 0.0, 0.0), 0.0)], T0), TF_TYPE))
+            moving = writer.add_connection(TF_TOPIC, TF_TYPE, typestore=types,
+                                           callerid='/world_panda_frame')
+            for i in range(1, 60):
+                t = T0 + i / 10.0
+                writer.write(moving, int(t * 1e9), types.serialize_ros1(
+                    tf1(types, [('world', 'panda_link0', (0.0, 0.0, z), 0.0)], t), TF_TYPE))
+        _, report, _ = audit_json(path)
+        said = [f for f in report['findings'] if f['check'] == 'parent_uniqueness']
+        assert len(said) == 1, report['findings']
+        assert said[0]['level'] == ('WARN' if name == 'alike' else 'ERROR'), said
+        assert ('jump between their estimates' in said[0]['message']) == (name == 'apart')
+        assert '/robot_state_publisher (1 message)' in said[0]['message'], said

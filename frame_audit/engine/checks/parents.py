@@ -8,12 +8,12 @@ sending one edge (told from the data where no sender is recorded) are found here
 """
 from typing import Dict, List, Tuple
 
-from .common import arrow, describe, no_transform, plural, senders_at_once, source, \
+from .common import arrow, describe, moves, no_transform, plural, senders_at_once, source, \
     static_and_moving, TF2_REPEATED_STAMP, window
 from .tree_shape import holds_in_window
 from ..check_ids import PARENTS
 from ..config import AuditConfig
-from ..edge import Edge
+from ..edge import Edge, same_value
 from ..findings import CheckResult, Finding, fmt, Level
 from ..store import FrameStore
 from ..two_sources import SAME_STAMP_CONFLICTS
@@ -95,13 +95,20 @@ def _two_sources(store: FrameStore, config: AuditConfig, start: float) -> List[F
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'reach_m': round(edge.reach_m, 4)}))
         elif senders:
-            counts = ', '.join('{} ({} messages)'.format(node, edge.publishers[node].count)
-                               for node in senders)
+            counts = ', '.join('{} ({})'.format(
+                node, plural(edge.publishers[node].count, 'message')) for node in senders)
+            # every /tf value within MOVES_M and MOVES_RAD of the first, and the static one
+            alike = not moves(edge) and (edge.static_value is None or not edge.values or
+                                         same_value(edge.static_value, edge.values[-1], config))
             findings.append(Finding(
-                PARENTS, Level.ERROR,
-                '{} is sent by {} nodes at once: {} on {}. Two sources of one edge make the '
-                'frame jump between their estimates; keep one'.format(
-                    name, len(senders), counts, ', '.join(edge.topics)),
+                PARENTS, Level.WARN if alike else Level.ERROR,
+                '{} is sent by {} nodes at once: {} on {}. {}'.format(
+                    name, len(senders), counts, ', '.join(edge.topics),
+                    'Each sends the same value ({}): nothing jumps now, but one is redundant, '
+                    'and a change to either makes the frame jump between them; keep '
+                    'one'.format(describe(edge.latest())) if alike else
+                    'Two sources of one edge make the frame jump between their estimates; '
+                    'keep one'),
                 'sources:' + name, frames=edge.key, topics=edge.topics,
                 values={'publishers': ', '.join(senders)}))
         elif sources.two_tracks is not None and sources.two_tracks.last_received >= start:

@@ -168,6 +168,15 @@ def named_senders(possible: Iterable[Tuple[str, Optional[Where]]]) -> str:
 
 
 def _same_value(edges: Sequence[DeclaredEdge], declared: Declared) -> bool:
+    """
+    Return whether every sender declares one value: equal statics, or one joint declared twice.
+
+    Two robot_state_publishers of one description send its moving joints alike, from the
+    same /joint_states (tf2 drops the repeat): redundant, no jump (round L9).
+    """
+    if edges[0].via.startswith('URDF ') and all(
+            e.value is None and (e.where, e.via) == (edges[0].where, edges[0].via) for e in edges):
+        return True
     values = [e.value for e in edges if e.static and e.value is not None]
     if len(values) < len(edges):  # one moves, or its value is unknown
         return False
