@@ -693,3 +693,15 @@ def test_a_tree_tf2_refused_whole_is_no_robot_to_point_to_init(folder: Path, cap
         chain = next(c for c in report['checks'] if c['check'] == 'chain_order')
         assert chain['level'] == 'STALE' and 'tf2 refused every transform' in chain['message']
         assert made == 2 and 'transform that tf2 accepts' in capsys.readouterr().err
+
+
+def test_a_recording_with_no_moving_edge_says_so_of_the_whole_recording(folder: Path) -> None:
+    """A drive-by-wire car's recording holds one static edge: not "yet" once it has ended (F5)."""
+    path = folder / 'dbw_static.mcap'
+    write_bag(path, [Message(T0, TF_STATIC_TOPIC, (TransformRecord(
+        'base_footprint', 'base_link', T0, (0.0, 0.0, 0.3), (0.0, 0.0, 0.0, 1.0)),)),
+        Message(T0 + 30.0, TF_STATIC_TOPIC, (TransformRecord(
+            'base_footprint', 'base_link', T0 + 30.0, (0.0, 0.0, 0.3), (0.0, 0.0, 0.0, 1.0)),))])
+    _, report = _audit(path)
+    timing = next(c['message'] for c in report['checks'] if c['check'] == 'timing')
+    assert timing == 'nothing to judge: no edge sent on /tf 3 times in the recording', timing

@@ -388,7 +388,8 @@ def check_timing(store: FrameStore, config: AuditConfig, now: float) -> CheckRes
                            findings, values, stale=True)
     summary = '{} moving edge{} on time'.format(len(edges), '' if len(edges) == 1 else 's') \
         if edges else no_transform(store) if not store.edges else \
-        'nothing to judge: no edge sent on /tf {} times yet'.format(MIN_SAMPLES)
+        'nothing to judge: no edge sent on /tf {} times{}'.format(
+            MIN_SAMPLES, ' in the recording' if store.ended else ' yet')
 
     if simulated:
         summary += ' (stamped on a simulation clock, received on wall time: lag not judged)'
