@@ -697,3 +697,29 @@ def test_one_descriptions_moving_joint_sent_twice_is_redundant_not_a_jump(tmp_pa
         assert len(tilt) == 1, (name, [f.message for f in report.findings])
         assert (tilt[0].level == 'WARN') == (name == 'twice'), tilt[0].message
         assert ('jump' in tilt[0].message) == (name == 'mount'), tilt[0].message
+
+
+def test_a_robot_description_that_is_no_urdf_text_is_said_to_stop_the_node(tmp_path):
+    """
+    `{'robot_description': 'file:///tmp/robot.urdf'}` beside a process writing that file (L9).
+
+    robot_state_publisher parses the parameter as XML and stops at start: an ERROR naming the
+    text, never "its robot_description is robot_description". Inline XML is said as such;
+    the twin reads the URDF from the package and is quiet.
+    """
+    def robot(name: str, description: str) -> Path:
+        return one_package(tmp_path / name, 'tilt', {
+            'urdf/tilt.urdf': TILT_URDF,
+            'launch/tilt.launch.py': launch_py(
+                "Node(package='robot_state_publisher', executable='robot_state_publisher', "
+                "parameters=[{{'robot_description': {}}}])".format(description),
+                "Node(package='joint_state_publisher', executable='joint_state_publisher')"),
+        }, ('launch', 'urdf'))
+    (stops,) = [f for f in lint(robot('uri', "'file:///tmp/robot.urdf'")).findings
+                if f.check == 'lint_files']
+    assert stops.level == 'ERROR' and "the text 'file:///tmp/robot.urdf', which is no URDF" \
+        in stops.message, stops.message
+    inline = [f.message for f in lint(robot('inline', "'<robot name=\"r\"/>'")).findings]
+    assert any('its robot_description is an inline text' in m for m in inline), inline
+    report = lint(robot('read', 'open({}).read()'.format(share('tilt', 'urdf', 'tilt.urdf'))))
+    assert problems(report) == set(), [f.message for f in report.findings]

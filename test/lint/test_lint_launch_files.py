@@ -87,6 +87,29 @@ def test_a_frame_known_only_at_launch_makes_the_edge_unknown_not_a_traceback(tmp
                                  line_of(root, ekf, 'base_link_frame'))}, report.findings
 
 
+def _namespaced_mount(root: Path, child: str) -> Path:
+    return one_launch_package(root, 'tb4_bringup', 'lidar.launch.py',
+                              launch_py("Node(package='tf2_ros', executable="
+                                        "'static_transform_publisher', arguments=['0', '0', "
+                                        "'0', '0', '0', '0', 'rplidar_link', {}])".format(child)))
+
+
+def test_a_list_among_a_nodes_arguments_is_one_argument(tmp_path):
+    """
+    A TurtleBot 4's `[robot_name, '/rplidar_link/rplidar']` is one argument (round L9).
+
+    launch_ros joins a list's substitutions into one; read as two, the parent was called
+    unknown. Unknown parts leave the child unknown, named as such; known parts join.
+    """
+    said = [f.message for f in lint(_namespaced_mount(
+        tmp_path / 'unknown', "[LaunchConfiguration('namespace'), '/rplidar_link/rplidar']"))
+        .findings]
+    assert any('the child frame is [LaunchConfiguration' in m for m in said), said
+    assert not [m for m in said if 'the parent frame' in m], said
+    report = lint(_namespaced_mount(tmp_path / 'known', "['robot2', '/rplidar_link/rplidar']"))
+    assert parents(report)['robot2/rplidar_link/rplidar'] == ('rplidar_link',)
+
+
 # an include of a package the workspace does not hold (an F1TENTH team's race launch)
 
 LIDAR_MOUNT = ("Node(package='tf2_ros', executable='static_transform_publisher', "

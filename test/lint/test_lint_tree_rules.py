@@ -53,6 +53,22 @@ def test_a_workspace_that_declares_no_frame_gets_no_ok_for_its_tree(tmp_path):
     assert summary(report, 'chain_order') == 'base_link ancestry: base_link ← odom ← map'
 
 
+def test_a_base_the_files_never_declare_gets_no_ancestry_of_itself(tmp_path):
+    """
+    A quadruped's base is `base`: map → odom declared, base_link nowhere (round L9).
+
+    chain_order said "base_link ancestry: base_link; not declared here: base_link", an OK of
+    nothing. It cannot judge the base's place: STALE, said once. The rig above is its twin.
+    """
+    quad = (RIG[1].replace("'base_link'", "'base'"),
+            RIG[0].replace("'odom', 'base_link'", "'odom', 'base'"))
+    report = lint(one_launch_package(tmp_path / 'quad', 'quad_bringup', 'slam.launch.py',
+                                     launch_py(*quad)))
+    assert _levels(report)['chain_order'] == 'STALE', report.checks
+    assert summary(report, 'chain_order') == 'base_link is not declared here (no --config, so ' \
+        'no frame is required), so its place below map and odom is not judged'
+
+
 def test_a_workspace_of_parameter_files_alone_is_no_robot_without_frames(tmp_path):
     """A config package (an EKF's YAML, no launch file): without --config nothing is required."""
     root = write(tmp_path / 'cfg', {

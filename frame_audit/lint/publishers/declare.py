@@ -271,9 +271,18 @@ class Reader:
     def _robot_edges(self, node: LaunchedNode, bringup: Bringup) -> Optional[List[DeclaredEdge]]:
         """Return robot_state_publisher's edges, or None once it is said why they are unknown."""
         description = self._description(node, bringup)
+        text = getattr(node.inline.get(DESCRIPTION), 'value', None)
+        if isinstance(text, str) and not text.lstrip().startswith('<'):
+            self.problems.warn(node.where, 'robot_state_publisher: its robot_description is '
+                               'the text {!r}, which is no URDF: robot_state_publisher parses '
+                               'the parameter itself as XML (urdf::Model::initString; it reads '
+                               'no path or URI), so it stops at start and sends no '
+                               'transform'.format(text[:80]), 'description', Level.ERROR)
+            return []
         edges = self._body_edges(node, bringup, description) \
             if isinstance(description, Description) else 'its robot_description is {}, known ' \
-            'only when the launch runs'.format(description)
+            'only when the launch runs'.format(
+                'an inline text' if isinstance(text, str) else description)
         if not isinstance(edges, str):
             return edges
         said = isinstance(description, Description) and source_file(

@@ -15,7 +15,7 @@ from .launch_evaluator import Evaluator
 from .launch_imports import Helper, helper_calls, imported_helpers, inlined
 from .launch_values import called_name, position
 from ..model import are_exclusive, Branch, BuiltAtLaunch, Include, LaunchedNode, LaunchRead, \
-    Param, Token, Unpacked, Where
+    Param, Token, Unpacked, Unresolved, Where
 
 NODE_CALLS = ('Node', 'LifecycleNode', 'ComposableNode')
 PROCESS = 'ExecuteProcess'
@@ -33,11 +33,22 @@ def _keyword(evaluator: Evaluator, keywords: Mapping[str, ast.expr], *names: str
 
 
 def _tokens(evaluator: Evaluator, expr: ast.expr) -> List[Token]:
+    """
+    Return a node's arguments, one token each.
+
+    An element that is itself a list is one argument, its parts joined, as launch_ros
+    performs a list of substitutions (`[robot_name, '/rplidar_link/rplidar']`); only a
+    `*spread` gives several.
+    """
     tokens: List[Token] = []
     for item in evaluator.items(expr):
+        starred = isinstance(item, ast.Starred)
         value = evaluator.value(item.value if isinstance(item, ast.Starred) else item)
-        if isinstance(item, ast.Starred) and not isinstance(value, list):
+        if starred and not isinstance(value, list):
             value = Unpacked(ast.unparse(item))  # how many arguments: only the launch knows
+        elif not starred and isinstance(value, list):
+            value = ''.join(value) if all(isinstance(v, str) for v in value) else \
+                Unresolved(ast.unparse(item))
         values = value if isinstance(value, list) else [value]
         tokens.extend(Token(v, item.lineno) for v in values)
     return tokens

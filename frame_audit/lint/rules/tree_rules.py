@@ -465,8 +465,13 @@ def check_chain_order(declared: Declared) -> CheckResult:
             'not judged: of {} the files declare {}, so their order cannot be known{}'.format(
                 ' → '.join(_chain(declared)), 'only ' + chain[0] if chain else 'none',
                 unasked)), findings, stale=True)
-    return CheckResult(CHAIN, '{} ancestry: {}{}'.format(declared.config.base_frame,
-                                                         ' ← '.join(ancestry), unasked), findings)
+    base = declared.config.base_frame
+    if base not in declared.frames and not declared.measured:  # its ancestry is itself alone
+        return CheckResult(CHAIN, '{} is not declared here (no --config, so no frame is '
+                           'required), so its place below {} is not judged'.format(
+                               base, ' and '.join(chain)), findings, stale=True)
+    return CheckResult(CHAIN, '{} ancestry: {}{}'.format(base, ' ← '.join(ancestry), unasked),
+                       findings)
 
 
 def _edge_values(edge: DeclaredEdge) -> List[Finding]:
