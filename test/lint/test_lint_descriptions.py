@@ -723,3 +723,58 @@ def test_a_robot_description_that_is_no_urdf_text_is_said_to_stop_the_node(tmp_p
     assert any('its robot_description is an inline text' in m for m in inline), inline
     report = lint(robot('read', 'open({}).read()'.format(share('tilt', 'urdf', 'tilt.urdf'))))
     assert problems(report) == set(), [f.message for f in report.findings]
+
+
+DOG_XACRO = """<?xml version="1.0"?>
+<robot name="dog" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <link name="base"/><link name="trunk"/><link name="lidar"/>
+  <joint name="floating_base" type="fixed">
+    <parent link="base"/><child link="trunk"/><origin xyz="0 0 0"/>
+  </joint>
+  <joint name="lidar_joint" type="fixed">
+    <parent link="trunk"/><child link="lidar"/><origin xyz="0.28 0 0.08"/>
+  </joint>
+</robot>
+"""
+DOG_LAUNCH = """import os
+
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import OpaqueFunction
+from launch_ros.actions import Node
+import xacro
+
+
+def process_xacro(PARAMS):
+    pkg_path = get_package_share_directory('dog')
+    xacro_file = os.path.join(pkg_path, 'xacro', 'robot.xacro')
+    return xacro.process_file(xacro_file).toxml()
+
+
+def setup(context):
+    return [Node(package='robot_state_publisher', executable='robot_state_publisher',
+                 parameters=[{'robot_description': process_xacro(PARAMS)}])]
+
+
+def generate_launch_description():
+    return LaunchDescription([OpaqueFunction(function=setup)])
+"""
+
+
+@pytest.mark.parametrize('params', ['', 'context'])
+def test_a_description_a_helper_of_the_launch_file_returns_is_read(tmp_path, params):
+    """
+    A quadruped's `process_xacro()` / `process_xacro(context)` returns its description (L9).
+
+    The helper's names are literal: the description is read as if inlined. A helper that
+    takes another parameter is not followed: its description stays unknown, said so.
+    """
+    def dog(name: str, launch: str) -> Path:
+        return one_package(tmp_path / name, 'dog', {
+            'xacro/robot.xacro': DOG_XACRO, 'launch/dog.launch.py': launch}, ('launch', 'xacro'))
+    report = lint(dog('helper', DOG_LAUNCH.replace('PARAMS', params)))
+    assert parents(report)['lidar'] == ('trunk',), [f.message for f in report.findings]
+    said = [f.message for f in lint(dog('other', DOG_LAUNCH.replace(
+        'PARAMS', params + ', robot' if params else 'robot'))).findings]
+    assert any('known only when the launch runs' in m and 'process_xacro(' in m
+               for m in said), said

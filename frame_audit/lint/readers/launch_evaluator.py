@@ -74,6 +74,18 @@ class Evaluator:
         self.branched = {name for name, sites in self.sites.items()  # assigned again, maybe
                          if any(self._holds(site, guarded=False) is None for site in sites[1:])}
         functions = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+        # a helper of this file that returns once, at its end, taking nothing or the launch
+        # context handed on (quadruped's `process_xacro()`, `process_xacro(context)`): its
+        # call is what it returns, its names read in its own scope
+        self.returns: Dict[str, Tuple[List[str], ast.expr]] = {
+            name: ([a.arg for a in f.args.args], f.body[-1].value)
+            for name, f in functions.items()
+            if [a.arg for a in f.args.args] in ([], ['context'])  # a launch context's reads
+            and not (f.args.posonlyargs or f.args.kwonlyargs or f.args.vararg or f.args.kwarg)
+            and isinstance(f.body[-1], ast.Return)
+            and f.body[-1].value is not None
+            and sum(isinstance(n, ast.Return) for n in ast.walk(f)) == 1}
+        self.inside: Set[str] = set()  # helpers being followed: one calling itself is unknown
         for call in ast.walk(tree):
             if isinstance(call, ast.Call) and called_name(call.func) == 'OpaqueFunction':
                 self._bind(call, functions)
@@ -110,6 +122,16 @@ class Evaluator:
         self.mutated = {name for name, site in changes  # mappings['x'] = v
                         if not self._never_runs(site)}
         self.ambiguous |= self.mutated
+
+    def _returned(self, name: str, call: ast.Call) -> Any:
+        """Return what a helper of this file returns, its names read in its own scope."""
+        if name in self.inside:
+            return Unresolved(ast.unparse(call))
+        self.inside.add(name)
+        try:
+            return self.value(self.returns[name][1])
+        finally:
+            self.inside.discard(name)
 
     def _assign(self, name: str, value: ast.expr) -> None:
         """
@@ -191,6 +213,11 @@ class Evaluator:
             return self.value(expr.value)
         if isinstance(expr, ast.Call) and called_name(expr.func) in self.calls:
             return self.calls[called_name(expr.func)](expr)
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) \
+                and expr.func.id in self.returns and not expr.keywords \
+                and [a.id if isinstance(a, ast.Name) else None for a in expr.args] == \
+                self.returns[expr.func.id][0]:
+            return self._returned(expr.func.id, expr)
         if isinstance(expr, ast.Attribute) and ast.unparse(expr) in CONSTANTS:
             return CONSTANTS[ast.unparse(expr)]
         if isinstance(expr, ast.Attribute) and expr.attr == 'launch_configurations' \
