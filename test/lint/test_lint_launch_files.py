@@ -687,3 +687,23 @@ def test_an_xml_optenv_is_read_at_its_default(tmp_path, written, x):
     else:
         assert problems(report) == set(), [f.message for f in report.findings]
         assert offset.startswith('base_link → laser is ({}, 0.0000, 0.0000) m'.format(x))
+
+
+def test_a_parameters_entry_only_a_run_knows_is_not_called_a_file(tmp_path):
+    """
+    `dict({'drive_topic': '/drive'}, **speeds)` among a node's parameters (round L9's team).
+
+    Whether a file or a dict, only the run knows: said so, never "a parameter file"; the
+    twin's written dict is read.
+    """
+    def team(name: str, entry: str) -> Path:
+        return one_launch_package(tmp_path / name, 'racer', 'race.launch.py', launch_py(
+            "Node(package='slam_toolbox', executable='async_slam_toolbox_node', "
+            "name='slam_toolbox', parameters=[{}])".format(entry)))
+    spread = "dict({'base_frame': 'base_link'}, **speeds)"
+    said = [f.message for f in lint(team('spread', spread)).findings]
+    assert any("an entry of its parameters (a file or a dict) is dict({'base_frame': "
+               "'base_link'}, **speeds), known only when the launch runs" in m for m in said), said
+    assert not [m for m in said if 'a parameter file' in m], said
+    said = [f.message for f in lint(team('written', "{'base_frame': 'base_link'}")).findings]
+    assert not [m for m in said if 'known only when the launch runs' in m], said

@@ -176,8 +176,9 @@ class Reader:
                                'launch runs: they are not checked'.format(value), 'unresolved')
             return None
         if isinstance(value, Unresolved):
-            self.problems.warn(where, 'a parameter file is {}, known only when the launch '
-                               'runs: its parameters are not checked'.format(value), 'unresolved')
+            self.problems.warn(where, 'an entry of its parameters (a file or a dict) is {}, '
+                               'known only when the launch runs: what it sets is not '
+                               'checked'.format(value), 'unresolved')
             return None
         file = source_file(value, self.collected.root)
         if file in self.collected.templates:
