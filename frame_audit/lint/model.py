@@ -154,6 +154,7 @@ class LaunchedNode:
     rosparam_at: List[Where] = field(default_factory=list)  # ROS 1's <rosparam file> loads
     again: Optional[Where] = None  # the Node(...) this is, put into a list of actions again
     ros1: bool = False  # a ROS 1 <node type=...>: roslaunch finds it, not install rules
+    component: bool = False  # a ComposableNode: its plugin a container loads, no executable
 
     def resolved(self, topic: str) -> Optional[str]:
         """Return a topic as the node resolves it in its namespace; None if that is unknown."""

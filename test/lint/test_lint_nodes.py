@@ -221,6 +221,35 @@ def test_an_executable_cmake_never_builds_is_said_once(tmp_path):
     assert not flagged(lint(auto), 'lint_nodes'), lint(auto).findings
 
 
+@pytest.mark.parametrize('form', ['python', 'xml'])
+def test_a_composable_nodes_plugin_is_no_executable_to_install(tmp_path, form):
+    """
+    A ComposableNode's plugin is loaded by its container, never looked for in lib/ (L10).
+
+    The AUV's thruster component was "installs no executable 'ThrusterInterfaceAUVNode':
+    ros2 launch stops there". The twin, a Node of that name, still stops the launch.
+    """
+    component = ("ComposableNodeContainer(name='thrusters', package='rclcpp_components', "
+                 "executable='component_container', composable_node_descriptions=["
+                 "ComposableNode(package='drone_missions', plugin='ThrusterInterfaceAUVNode')])"
+                 ) if form == 'python' else None
+    xml = ('<launch><node_container pkg="rclcpp_components" exec="component_container" '
+           'name="thrusters" namespace=""><composable_node pkg="drone_missions" '
+           'plugin="ThrusterInterfaceAUVNode"/></node_container></launch>\n')
+    for name, launch in (('component', launch_py(component) if component else xml),
+                         ('node', launch_py("Node(package='drone_missions', "
+                                            "executable='ThrusterInterfaceAUVNode')"))):
+        root = write(tmp_path / form / name, {
+            'src/drone_missions/package.xml': package('drone_missions'),
+            'src/drone_missions/CMakeLists.txt': DRONE_CMAKE.replace('{MORE}', '').replace(
+                '{TARGETS}', ''),
+            'src/drone_missions/launch/' + ('thrusters.launch.xml' if launch is xml else
+                                            'thrusters.launch.py'): launch})
+        said = [f.message for f in flagged(lint(root), 'lint_nodes')]
+        assert bool([m for m in said if 'ThrusterInterfaceAUVNode' in m]) == (name == 'node'), \
+            (form, name, said)
+
+
 # An ament_python package's executables are its setup.py console_scripts (a racecar's state
 # estimator whose entry point was never added: `ros2 launch` stops at "executable not found").
 

@@ -263,7 +263,8 @@ def _node(element: Element, file: str, subs: Substitutions, namespace: str) -> L
                         attrib.get('name'), Where(file, element.line),
                         own if isinstance(own, str) and own.startswith('/') else
                         '/'.join(filter(None, (namespace, str(own)))),
-                        ros1='type' in attrib and 'exec' not in attrib)
+                        ros1='type' in attrib and 'exec' not in attrib,
+                        component=element.tag == 'composable_node')
     if 'args' in attrib:
         raw = element.attrib['args']
         line = element.lines.get('args', element.line)

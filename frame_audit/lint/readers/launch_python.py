@@ -265,7 +265,8 @@ def _launched(evaluator: Evaluator, call: ast.Call, file: str) -> Optional[Launc
                                  'plugin'),
                         _keyword(evaluator, keywords, 'name', 'node_name'),
                         Where(file, call.lineno),
-                        _keyword(evaluator, keywords, 'namespace', 'node_namespace') or '')
+                        _keyword(evaluator, keywords, 'namespace', 'node_namespace') or '',
+                        component=called_name(call.func) == 'ComposableNode')
     if 'arguments' in keywords:
         node.arguments = _tokens(evaluator, keywords['arguments'])
     if 'parameters' in keywords:

@@ -226,13 +226,14 @@ def unbuilt_executables(launched: Sequence[LaunchedNode],
     not there. Only packages whose whole install the lint reads are judged (executables holds
     those). A ROS 1 launch file's node is found by roslaunch in the package's source folder,
     and a launch file its package does not install is run by no `ros2 launch PKG FILE`: no
-    install rule judges them.
+    install rule judges them, nor does one a ComposableNode's container loads by its plugin.
     """
     places: Dict[Tuple[str, str], List[LaunchedNode]] = {}
     for node in launched:
         built = executables.get(str(node.package))
         if built is not None and isinstance(node.executable, str) and not node.ros1 \
-                and node.where.file not in uninstalled and node.executable not in built.names:
+                and not node.component and node.where.file not in uninstalled \
+                and node.executable not in built.names:
             places.setdefault((str(node.package), node.executable), []).append(node)
     findings = []
     for (package, executable), nodes in sorted(places.items()):
