@@ -516,6 +516,18 @@ def test_a_block_no_started_node_has_in_a_file_for_one_node(tmp_path):
     for block, loaders in (('lidar_0', 1), ('sick_tim_5xx', 2)):
         report = lint(_lidar_driver(tmp_path, block, loaders), measured=False)
         assert not [f for f in report.findings if f.check == 'lint_parameters']
+    # twin: the file also handed to Nav2's bringup, which the lint does not read, as a PX4
+    # drone's nav.launch.py does with its container (round L10): that bringup may start it
+    root = _lidar_driver(tmp_path / 'handed', 'sick_tim_5xx', 1)
+    launch = root / 'src/bot/launch/lidar.launch.py'
+    include = ('IncludeLaunchDescription(PythonLaunchDescriptionSource(os.path.join('
+               "get_package_share_directory('nav2_bringup'), 'launch', 'navigation_launch.py')), "
+               "launch_arguments={'params_file': os.path.join(get_package_share_directory("
+               "'bot'), 'config', 'lidar.yaml')}.items()), ")
+    launch.write_text(launch.read_text().replace('LaunchDescription([',
+                                                 'LaunchDescription([' + include))
+    report = lint(root, measured=False)
+    assert not [f for f in report.findings if f.check == 'lint_parameters'], report.findings
 
 
 # CHAMP's ROS 2 bringup: two EKFs, an inline default before the file that overrides it
