@@ -9,8 +9,8 @@ vendored driver or tool that bears a known name. Made-up workspaces, each with i
 """
 from pathlib import Path
 
-from lint_helpers import CAR, cmake, flagged, launch_py, line_of, lint, one_package, \
-    only_problem, package, parents, problems, share, summary, vesc_racecar, write
+from lint_helpers import CAR, cmake, flagged, launch_py, line_of, lint, one_launch_package, \
+    one_package, only_problem, package, parents, problems, share, summary, vesc_racecar, write
 
 SIM_BOT = """<?xml version="1.0"?>
 <robot name="skid" xmlns:xacro="http://www.ros.org/wiki/xacro">
@@ -347,6 +347,29 @@ def test_rf2o_sends_its_laser_odometry_beside_the_ekf(tmp_path):
     report = lint(_rf2o(tmp_path, 'False'))
     assert problems(report) == set(), [f.message for f in report.findings]
     assert {row.frame: row.parents for row in report.frames}['base_link'] == ('odom',)
+
+
+# rtabmap's map → odom (round L10's PX4 drone)
+
+def _rtabmap(tmp_path: Path, name: str, params: str) -> Path:
+    return one_launch_package(tmp_path / name, 'drone_slam', 'slam.launch.py', launch_py(
+        "Node(package='tf2_ros', executable='static_transform_publisher', arguments=["
+        "'--frame-id', 'odom', '--child-frame-id', 'base_link'])",
+        "Node(package='rtabmap_slam', executable='rtabmap', parameters=[{{'frame_id': "
+        "'base_link'{}}}])".format(params)))
+
+
+def test_rtabmap_sends_map_to_the_odom_frame_it_is_given(tmp_path):
+    """Its source: map_frame_id → odom_frame_id while publish_tf (on by default)."""
+    report = lint(_rtabmap(tmp_path, 'given', ", 'odom_frame_id': 'odom'"))
+    assert problems(report) == set(), [f.message for f in report.findings]
+    assert parents(report)['odom'] == ('map',)
+    # twins: its transform off sends nothing; odom_frame_id unset is the odometry topic's
+    # header frame, known to a run alone: a possible sender, never its guess
+    for name, params in (('off', ", 'odom_frame_id': 'odom', 'publish_tf': False"),
+                         ('from_topic', '')):
+        report = lint(_rtabmap(tmp_path, name, params))
+        assert 'map' not in parents(report).get('odom', ()), name
 
 
 # a racecar team's own ekf_node beside the VESC odometry

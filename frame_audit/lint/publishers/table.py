@@ -138,6 +138,20 @@ def _map_odom_each_period(r: Reading) -> List[Edge]:
     return [(r.frame('map_frame', 'map'), r.frame('odom_frame', 'odom'))]
 
 
+def _rtabmap(r: Reading) -> Optional[List[Edge]]:
+    """
+    Return rtabmap's map → odom, as rtabmap_slam's CoreWrapper.cpp sends it (read there).
+
+    Its TF thread runs only with tf_delay and Optimizer/Iterations not 0; odom_frame_id
+    (else odom_frame_id_init) unset means the odometry topic's header frame: a run's.
+    """
+    if any(str(r.get(name, default)) in ('0', '0.0') for name, default in (
+            ('tf_delay', 0.05), ('Optimizer/Iterations', '20'))):
+        return []
+    odom = r.get('odom_frame_id', '') or r.get('odom_frame_id_init', '')
+    return [(r.frame('map_frame_id', 'map'), str(odom))] if odom else None
+
+
 def _wheel_odometry(r: Reading) -> List[Edge]:
     """Send odometry as odom_frame_id → base_frame_id: ros2_control drive controllers, rf2o."""
     return [(r.frame('odom_frame_id', 'odom'), r.frame('base_frame_id', 'base_link'))]
@@ -156,6 +170,9 @@ TABLE: Tuple[Publisher, ...] = (
                                'slam_toolbox::LifelongSlamToolbox'),
               ('map_frame', 'odom_frame', 'base_frame'), sends=_map_odom_each_period,
               packages=('slam_toolbox',)),
+    Publisher('rtabmap', ('rtabmap', 'rtabmap_slam::CoreWrapper'),
+              ('map_frame_id', 'odom_frame_id', 'frame_id'), ('publish_tf', True), _rtabmap,
+              packages=('rtabmap_slam', 'rtabmap_ros')),
     Publisher('gmapping', ('slam_gmapping',), ('map_frame', 'odom_frame', 'base_frame'),
               sends=_map_odom_each_period, packages=('gmapping', 'slam_gmapping')),
     Publisher('AMCL', ('amcl', 'nav2_amcl::AmclNode'),
