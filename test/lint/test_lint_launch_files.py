@@ -707,3 +707,41 @@ def test_a_parameters_entry_only_a_run_knows_is_not_called_a_file(tmp_path):
     assert not [m for m in said if 'a parameter file' in m], said
     said = [f.message for f in lint(team('written', "{'base_frame': 'base_link'}")).findings]
     assert not [m for m in said if 'known only when the launch runs' in m], said
+
+
+DEBUG_SETUP = """
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, OpaqueFunction
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+
+def setup(context, *args, **kwargs):
+    quiet = LaunchConfiguration('quiet').perform(context) == 'true'
+    extra = {}
+    if quiet:
+        extra = {'publish_tf': False}
+    return [Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node',
+                 parameters=[{'odom_frame': 'odom', 'base_link_frame': 'base_link',
+                              'world_frame': 'odom'}, extra])]
+
+
+def generate_launch_description():
+    return LaunchDescription([DeclareLaunchArgument('quiet', default_value='DEFAULT'),
+                              OpaqueFunction(function=setup)])
+"""
+
+
+def test_a_name_bound_to_a_comparison_of_a_known_argument_decides_its_if(tmp_path):
+    """
+    An AUV's `debug = LaunchConfiguration('debug').perform(context) == 'true'` (round L10).
+
+    The comparison is known where the argument's default is: `if debug:` is decided, the
+    dict it rebinds is known, and the EKF's transform with it; each default, its own verdict.
+    """
+    for default, sends in (('false', True), ('true', False)):
+        report = lint(one_launch_package(tmp_path / default, 'auv', 'ekf.launch.py',
+                                         DEBUG_SETUP.replace('DEFAULT', default)))
+        assert not [f for f in report.findings if 'known only when the launch runs'
+                    in f.message], report.findings
+        assert (parents(report).get('base_link') == ('odom',)) == sends, default

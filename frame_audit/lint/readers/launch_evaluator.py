@@ -225,6 +225,9 @@ class Evaluator:
             return self.configurations()
         if isinstance(expr, ast.Subscript):  # config['car']['ros__parameters']['algorithm']
             return self._item(self.value(expr.value), self.value(expr.slice), expr)
+        if isinstance(expr, ast.Compare):  # debug = LaunchConfiguration('debug')...== 'true'
+            holds = if_truth(self, expr)
+            return Unresolved(ast.unparse(expr)) if holds is None else holds
         if isinstance(expr, ast.IfExp):  # 'true' if sim.perform(context) == 'true' else 'false'
             holds = if_truth(self, expr.test)
             return Unresolved(ast.unparse(expr)) if holds is None else \
