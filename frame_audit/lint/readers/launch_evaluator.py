@@ -225,8 +225,9 @@ class Evaluator:
             return self.configurations()
         if isinstance(expr, ast.Subscript):  # config['car']['ros__parameters']['algorithm']
             return self._item(self.value(expr.value), self.value(expr.slice), expr)
-        if isinstance(expr, ast.Compare):  # debug = LaunchConfiguration('debug')...== 'true'
-            holds = if_truth(self, expr)
+        if isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(
+                expr.ops[0], (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):  # those if_truth decides
+            holds = if_truth(self, expr)  # debug = LaunchConfiguration('debug')...== 'true'
             return Unresolved(ast.unparse(expr)) if holds is None else holds
         if isinstance(expr, ast.IfExp):  # 'true' if sim.perform(context) == 'true' else 'false'
             holds = if_truth(self, expr.test)
