@@ -370,6 +370,11 @@ def test_rtabmap_sends_map_to_the_odom_frame_it_is_given(tmp_path):
                          ('from_topic', '')):
         report = lint(_rtabmap(tmp_path, name, params))
         assert 'map' not in parents(report).get('odom', ()), name
+    # rtabmap_ros, its ROS 1 and Foxy package, has more executables than the table's one: its
+    # rtabmapviz is no slip for rtabmap (the hexapod of round L8 has it)
+    viz = one_launch_package(tmp_path / 'viz', 'drone_slam', 'viz.launch.py', launch_py(
+        "Node(package='rtabmap_ros', executable='rtabmapviz', name='rtabmapviz')"))
+    assert not flagged(lint(viz), 'lint_nodes'), lint(viz).findings
 
 
 # a racecar team's own ekf_node beside the VESC odometry
