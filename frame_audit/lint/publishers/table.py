@@ -172,7 +172,7 @@ TABLE: Tuple[Publisher, ...] = (
               packages=('slam_toolbox',)),
     Publisher('rtabmap', ('rtabmap', 'rtabmap_slam::CoreWrapper'),
               ('map_frame_id', 'odom_frame_id', 'frame_id'), ('publish_tf', True), _rtabmap,
-              packages=('rtabmap_slam',)),  # rtabmap_ros (ROS 1, Foxy) has executables more
+              packages=('rtabmap_slam',)),  # rtabmap_ros (ROS 1, Foxy) has other executables too
     Publisher('gmapping', ('slam_gmapping',), ('map_frame', 'odom_frame', 'base_frame'),
               sends=_map_odom_each_period, packages=('gmapping', 'slam_gmapping')),
     Publisher('AMCL', ('amcl', 'nav2_amcl::AmclNode'),

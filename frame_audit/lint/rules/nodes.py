@@ -79,9 +79,9 @@ def unapplied_blocks(launched: List[LaunchedNode], blocks: Mapping[str, List[Par
     ROS 2 applies a block to the node of that name only: a typo in the name leaves the node
     on its defaults, frames included, and nothing warns. A block close to the name of a node
     the file is passed to, and matching no node started anywhere (elsewhere), is a WARN at its
-    line naming that node; so is any such block in a file passed to one node alone (and to no
-    launch file the lint does not read: handed). Other
-    unmatched blocks are not reported: one file often serves several launch files, and
+    line naming that node; so is any such block in a file passed to one node alone and to no
+    launch file the lint does not read (handed). Other unmatched blocks are not reported: one
+    file often serves several launch files, and
     processes start nodes of their own (a costmap inside Nav2's controller_server) that no
     launch file names; a standard node's block is never a slip. Nor is any block of a file in
     which each node it is passed to has a block of its own name (slam_toolbox_robot1 and
