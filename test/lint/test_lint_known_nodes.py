@@ -10,7 +10,8 @@ vendored driver or tool that bears a known name. Made-up workspaces, each with i
 from pathlib import Path
 
 from lint_helpers import CAR, cmake, flagged, launch_py, line_of, lint, one_launch_package, \
-    one_package, only_problem, package, parents, problems, share, summary, vesc_racecar, write
+    one_package, only_problem, package, parents, problems, rsp, share, summary, urdf, \
+    vesc_racecar, write
 
 SIM_BOT = """<?xml version="1.0"?>
 <robot name="skid" xmlns:xacro="http://www.ros.org/wiki/xacro">
@@ -786,3 +787,32 @@ def test_a_cpp_node_of_the_workspace_sends_what_its_code_writes(tmp_path):
     report = lint(_cpp_localizer(tmp_path, 'member', 'base_frame_'))
     assert problems(report) == set(), [f.message for f in report.findings]
     assert 'loc/localizer' in summary(report, 'parent_uniqueness')
+
+
+# two Gazebo drive plugins in one description (round L10's mobile manipulator)
+
+def _plugin(name: str) -> str:
+    return ('<gazebo><plugin name="{}" filename="libgazebo_ros_diff_drive.so">'
+            '<odometry_frame>odom</odometry_frame><robot_base_frame>base_link'
+            '</robot_base_frame><publish_odom_tf>true</publish_odom_tf></plugin></gazebo>'
+            .format(name))
+
+
+def test_two_drive_plugins_of_one_description_are_told_apart(tmp_path):
+    """Both send odom → base_link: the finding names each plugin, never one sender twice."""
+    def robot(name: str, plugins: str) -> Path:
+        return one_package(tmp_path / name, 'arm_base', {
+            'urdf/base.urdf': urdf('base_link laser 0.1').replace('</robot>', plugins +
+                                                                  '</robot>'),
+            'launch/sim.launch.py': launch_py(
+                'IncludeLaunchDescription(PythonLaunchDescriptionSource(os.path.join('
+                "get_package_share_directory('gazebo_ros'), 'launch', 'gazebo.launch.py')))",
+                rsp('arm_base', 'base.urdf'),
+                "Node(package='gazebo_ros', executable='spawn_entity.py', arguments=["
+                "'-topic', 'robot_description', '-entity', 'arm_base'])")},
+            ('launch', 'urdf'))
+    (twice,) = flagged(lint(robot('two', _plugin('rear_wheel') + _plugin('front_wheel'))),
+                       'parent_uniqueness')
+    assert "Gazebo plugin 'rear_wheel' (libgazebo_ros_diff_drive.so)" in twice.message
+    assert "Gazebo plugin 'front_wheel' (libgazebo_ros_diff_drive.so)" in twice.message
+    assert not flagged(lint(robot('one', _plugin('rear_wheel'))), 'parent_uniqueness')

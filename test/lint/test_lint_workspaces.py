@@ -182,7 +182,8 @@ def test_xacro_arguments_come_from_the_launch(tmp_path):
     report = lint(FLEET, ROVER, ('rover_bringup/sim.launch.py',))
     rows = {row.frame: row for row in report.frames}
     assert rows['base_link'].parents == ('odom',)
-    assert 'Gazebo plugin libgazebo_ros_ackermann_drive.so' in rows['base_link'].publishers[0]
+    assert "Gazebo plugin 'drive' (libgazebo_ros_ackermann_drive.so)" in \
+        rows['base_link'].publishers[0]
     # nothing in Gazebo's bringup sends map: the Gazebo launch it includes may (a WARN)
     (finding,) = [f for f in report.findings if f.level != 'OK']
     assert finding.check == 'chain_order' and finding.level == 'WARN'

@@ -110,7 +110,9 @@ def _plugin_edges(robot: Element, file: str, where: Where) -> List[DeclaredEdge]
         edges.append(DeclaredEdge(
             tags.get('odometry_frame', 'odom'), tags.get('robot_base_frame', 'base_footprint'),
             where, 'Gazebo plugin {} in {} (publish_odom_tf: true)'.format(
-                plugin.attrib.get('filename', ''), file), static=False))
+                "'{}' ({})".format(plugin.attrib['name'], plugin.attrib.get('filename', ''))
+                if plugin.attrib.get('name') else plugin.attrib.get('filename', ''), file),
+            static=False))  # two drive plugins of one file are told apart by their names
     return edges
 
 
