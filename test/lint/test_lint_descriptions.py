@@ -719,8 +719,9 @@ def test_a_robot_description_that_is_no_urdf_text_is_said_to_stop_the_node(tmp_p
                 if f.check == 'lint_files']
     assert stops.level == 'ERROR' and "the text 'file:///tmp/robot.urdf', which is no URDF" \
         in stops.message, stops.message
-    inline = [f.message for f in lint(robot('inline', "'<robot name=\"r\"/>'")).findings]
-    assert any('its robot_description is an inline text' in m for m in inline), inline
+    for name, text in (('inline', "'<robot name=\"r\"/>'"), ('empty', "''")):
+        said = [f.message for f in lint(robot(name, text)).findings]  # '' is no verdict
+        assert any('its robot_description is an inline text' in m for m in said), said
     report = lint(robot('read', 'open({}).read()'.format(share('tilt', 'urdf', 'tilt.urdf'))))
     assert problems(report) == set(), [f.message for f in report.findings]
 

@@ -273,7 +273,7 @@ class Reader:
         """Return robot_state_publisher's edges, or None once it is said why they are unknown."""
         description = self._description(node, bringup)
         text = getattr(node.inline.get(DESCRIPTION), 'value', None)
-        if isinstance(text, str) and not text.lstrip().startswith('<'):
+        if isinstance(text, str) and text.strip() and not text.lstrip().startswith('<'):
             self.problems.warn(node.where, 'robot_state_publisher: its robot_description is '
                                'the text {!r}, which is no URDF: robot_state_publisher parses '
                                'the parameter itself as XML (urdf::Model::initString; it reads '
