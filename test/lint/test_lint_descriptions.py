@@ -664,15 +664,22 @@ def test_a_list_changed_under_a_test_of_a_twice_assigned_name_is_read(tmp_path):
     The ZED launch file appends under `if camera_name == ''` after reassigning it (round L9).
 
     The lint ended in an AttributeError: deciding what was changed asked what was changed.
-    The test is not known (camera_name has two values), so the publisher may run; its twin
-    without the reassignment is decided false and sends nothing.
+    The test reads camera_name before the `if` reassigns it: 'zed', decided false, the
+    publisher never runs, as in the twin without the reassignment. In a loop the test also
+    reads what the loop assigns after it: not known, so the publisher may run.
     """
-    for name, text in (('twice', CHANGED_UNDER_A_TWICE_ASSIGNED_TEST), (
-            'once', CHANGED_UNDER_A_TWICE_ASSIGNED_TEST.replace(
-                "        camera_name = 'zed_default'\n", ''))):
+    looped = CHANGED_UNDER_A_TWICE_ASSIGNED_TEST.replace(
+        "    if camera_name == '':\n", "    for _ in range(2):\n      if camera_name == '':\n"
+    ).replace("        camera_name = 'zed_default'\n", '').replace(
+        '    return', "      camera_name = ''\n    return")
+    for name, text, runs in (
+            ('twice', CHANGED_UNDER_A_TWICE_ASSIGNED_TEST, False),
+            ('once', CHANGED_UNDER_A_TWICE_ASSIGNED_TEST.replace(
+                "        camera_name = 'zed_default'\n", ''), False),
+            ('looped', looped, True)):
         report = lint(one_package(tmp_path / name, 'zed_bringup', {
             'launch/camera.launch.py': text}, ('launch',)))
-        assert ('cam' in parents(report)) == (name == 'twice'), name
+        assert ('cam' in parents(report)) == runs, (name, text)
 
 
 def test_one_descriptions_moving_joint_sent_twice_is_redundant_not_a_jump(tmp_path):
@@ -748,13 +755,13 @@ import xacro
 
 def process_xacro(PARAMS):
     pkg_path = get_package_share_directory('dog')
-    xacro_file = os.path.join(pkg_path, 'xacro', 'robot.xacro')
+    xacro_file = os.path.join(pkg_path, 'xacro', FILE)
     return xacro.process_file(xacro_file).toxml()
 
 
 def setup(context):
     return [Node(package='robot_state_publisher', executable='robot_state_publisher',
-                 parameters=[{'robot_description': process_xacro(PARAMS)}])]
+                 parameters=[{'robot_description': process_xacro(ARGS)}])]
 
 
 def generate_launch_description():
@@ -762,20 +769,27 @@ def generate_launch_description():
 """
 
 
-@pytest.mark.parametrize('params', ['', 'context'])
-def test_a_description_a_helper_of_the_launch_file_returns_is_read(tmp_path, params):
+@pytest.mark.parametrize('params, args, file, read', [
+    ('', '', "'robot.xacro'", True),
+    ('context', 'context', "'robot.xacro'", True),
+    ('name', "'robot.xacro'", 'name', True),
+    ('context, name', "context, LaunchConfiguration('model').perform(context)", 'name', False)])
+def test_a_description_a_helper_of_the_launch_file_returns_is_read(tmp_path, params, args,
+                                                                   file, read):
     """
     A quadruped's `process_xacro()` / `process_xacro(context)` returns its description (L9).
 
-    The helper's names are literal: the description is read as if inlined. A helper that
-    takes another parameter is not followed: its description stays unknown, said so.
+    The helper's names are literal: the description is read as if inlined; a parameter
+    stands for the call's argument (a hexapod's `_cfg(pkg, robot)`, L10). An argument only
+    the launch knows leaves the description unknown, said so.
     """
-    def dog(name: str, launch: str) -> Path:
-        return one_package(tmp_path / name, 'dog', {
-            'xacro/robot.xacro': DOG_XACRO, 'launch/dog.launch.py': launch}, ('launch', 'xacro'))
-    report = lint(dog('helper', DOG_LAUNCH.replace('PARAMS', params)))
-    assert parents(report)['lidar'] == ('trunk',), [f.message for f in report.findings]
-    said = [f.message for f in lint(dog('other', DOG_LAUNCH.replace(
-        'PARAMS', params + ', robot' if params else 'robot'))).findings]
-    assert any('known only when the launch runs' in m and 'process_xacro(' in m
-               for m in said), said
+    launch = DOG_LAUNCH.replace('PARAMS', params).replace('ARGS', args).replace('FILE', file)
+    if not read:
+        launch = launch.replace('import xacro', 'import xacro\n'
+                                'from launch.substitutions import LaunchConfiguration')
+    report = lint(one_package(tmp_path / 'dog', 'dog', {
+        'xacro/robot.xacro': DOG_XACRO, 'launch/dog.launch.py': launch}, ('launch', 'xacro')))
+    said = [f.message for f in report.findings]
+    assert (parents(report).get('lidar') == ('trunk',)) == read, said
+    assert any('its robot_description is' in m and 'known only when the launch runs' in m
+               for m in said) != read, said

@@ -749,3 +749,110 @@ def test_a_name_bound_to_a_comparison_of_a_known_argument_decides_its_if(tmp_pat
         assert not [f for f in report.findings if 'known only when the launch runs'
                     in f.message or 'cannot be read' in f.message], report.findings
         assert (parents(report).get('base_link') == ('odom',)) == sends, default
+
+
+# an AUV's EKF, its parameter file named by a robot argument (round L10's vortex-auv)
+
+AUV_COMMON = """
+import os
+from launch.actions import DeclareLaunchArgument
+from launch.substitutions import LaunchConfiguration
+
+
+def declare_args():
+    return [DeclareLaunchArgument('robot', default_value='nautilus')]
+
+
+def resolve_robot(context):
+    robot = LaunchConfiguration('robot').perform(context)
+    return robot, RETURNED
+"""
+
+AUV_LAUNCH = """
+import os
+import yaml
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, OpaqueFunction
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+from auv_setup.common import declare_args, resolve_robot
+
+SHARE = get_package_share_directory('auv_setup')
+
+
+def setup(context, *args, **kwargs):
+    SETUP
+    return [Node(package='robot_localization', executable='ekf_node', name='ekf_filter_node',
+                 parameters=PARAMETERS)]
+
+
+def generate_launch_description():
+    return LaunchDescription(declare_args() + [
+        DeclareLaunchArgument('extra_file', default_value=EXTRA),
+        OpaqueFunction(function=setup)])
+"""
+
+AUV_EKF = """
+ekf_filter_node:
+  ros__parameters:
+    odom_frame: odom
+    base_link_frame: base_link
+    world_frame: odom
+"""
+
+
+def _auv(root: Path, setup: str, parameters: str, returned: str = "'auv'",
+         extra: str = "''") -> Path:
+    return write(root, {
+        'src/auv_setup/package.xml': package('auv_setup'),
+        'src/auv_setup/CMakeLists.txt': cmake('auv_setup', 'launch', 'config'),
+        'src/auv_setup/auv_setup/__init__.py': '',
+        'src/auv_setup/auv_setup/common.py': AUV_COMMON.replace('RETURNED', returned),
+        'src/auv_setup/config/ekf_nautilus.yaml': AUV_EKF,
+        'src/auv_setup/config/extra.yaml': AUV_EKF.replace('odom_frame: odom', 'two_d_mode: true'),
+        'src/auv_setup/launch/ekf.launch.py': AUV_LAUNCH.replace('SETUP', setup).replace(
+            'PARAMETERS', parameters).replace('EXTRA', extra)})
+
+
+ROBOT_FILE = "os.path.join(SHARE, 'config', f'ekf_{robot}.yaml')"
+OPENED = """with open(os.path.join(SHARE, 'config', 'ekf_nautilus.yaml')) as f:
+        first = yaml.safe_load(f)['ekf_filter_node']['ros__parameters']
+    with open(os.path.join(SHARE, 'config', 'extra.yaml')) as f:
+        second = yaml.safe_load(f)['ekf_filter_node']['ros__parameters']"""
+GROWN = """parameters = [os.path.join(SHARE, 'config', 'ekf_nautilus.yaml')]
+    extra_file = LaunchConfiguration('extra_file').perform(context)
+    if extra_file:
+        parameters.append(extra_file)"""
+
+
+@pytest.mark.parametrize('name, setup, parameters, extra, read', [
+    # the argument declared by a helper of the package, its value returned in a tuple
+    ('returned', 'robot, namespace = resolve_robot(context)', '[{}]'.format(ROBOT_FILE),
+     "''", True),
+    ('inline', "robot = LaunchConfiguration('robot').perform(context)",
+     '[{}]'.format(ROBOT_FILE), "''", True),
+    # two `with open(...) as f:` blocks, each reading its own f
+    ('opened', OPENED, '[first, second]', "''", True),
+    # a list grown by `append` under an `if` the argument's default decides, both ways
+    ('grown', GROWN, 'parameters', "os.path.join(SHARE, 'config', 'extra.yaml')", True),
+    ('not grown', GROWN, 'parameters', "''", True),
+    # what only the run knows stays said: an environment variable, a loop's appends
+    ('environment', "robot = os.environ['AUV']", '[{}]'.format(ROBOT_FILE), "''", False),
+    ('looped', GROWN.replace('if extra_file:', 'for _ in extra_file:'), 'parameters',
+     "'x'", False)])
+def test_a_launch_files_values_are_read_through_helpers_handles_and_appends(
+        tmp_path, name, setup, parameters, extra, read):
+    """
+    An AUV's and a hexapod's launch values (round L10), computed as the launch computes them.
+
+    What the lint said was "known only when the launch runs" is read from the files; the
+    twins it cannot compute are said, never guessed.
+    """
+    report = lint(_auv(tmp_path / name.replace(' ', '_'), setup, parameters, extra=extra))
+    unknown = [f.message for f in report.findings if 'known only when the launch runs'
+               in f.message]
+    assert (not unknown) == read, unknown
+    assert (parents(report).get('base_link') == ('odom',)) == read, report.findings
+    if name == 'grown':  # both files reach the node: extra.yaml's two_d_mode among them
+        assert 'extra.yaml' in str([row for row in report.frames if row.frame == 'base_link'])

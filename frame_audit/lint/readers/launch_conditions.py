@@ -193,7 +193,10 @@ def if_truth(evaluator: Computes, test: ast.expr) -> Optional[bool]:
     value = evaluator.value(test)
     if isinstance(value, (str, list, dict)) and not value:  # `if xacro_args:` of ''
         return False
-    return truth(value)
+    verdict = truth(value)
+    if verdict is None and isinstance(value, (str, list, dict)):  # `if extra_file:` of a path
+        return True
+    return verdict
 
 
 def condition_holds(evaluator: Computes, condition: ast.expr) -> Optional[bool]:

@@ -17,7 +17,7 @@ import copy
 import math
 import os
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import yaml
 
@@ -41,8 +41,17 @@ class Evaluator:
     def __init__(self, tree: ast.AST, packages: Mapping[str, str],
                  given: Optional[Mapping[str, Any]] = None,
                  calls: Optional[Mapping[str, Callable[[ast.Call], Any]]] = None,
-                 path: str = ''):
-        """Index the file's assignments and launch arguments; given holds the values passed."""
+                 path: str = '', imported: Sequence[ast.stmt] = ()):
+        """
+        Index the file's assignments and launch arguments; given holds the values passed.
+
+        imported: the functions the file imports from its package's modules and calls (each
+        named as the file calls it), with those modules' own assignments: what they return
+        and the launch arguments they declare are the file's.
+        """
+        if imported:
+            tree = ast.Module(body=list(getattr(tree, 'body', [])) + list(imported),
+                              type_ignores=[])
         self.packages = packages
         self.path = path
         self.given = dict(given or {})
@@ -52,6 +61,11 @@ class Evaluator:
         self.active: Set[str] = set()
         self.steps = 0  # a file built to re-evaluate names without bound meets a budget
         self.sites: Dict[str, List[ast.Assign]] = {}  # each name's assignments, in order
+        # what the names below decide is unknown until they are (reads during this indexing)
+        self.branched: Set[str] = set()
+        self.mutated: Set[str] = set()
+        self.changes: Dict[str, List[ast.stmt]] = {}  # each name's changes in place, in order
+        self.returns: Dict[str, Tuple[List[str], ast.expr]] = {}
         self.parents = parent_map(tree)
         for node in sorted((n for n in ast.walk(tree)
                             if isinstance(n, (ast.Assign, ast.Call, ast.withitem,
@@ -67,6 +81,9 @@ class Evaluator:
                     and isinstance(node.targets[0], ast.Name):
                 self._assign(node.targets[0].id, node.value)
                 self.sites.setdefault(node.targets[0].id, []).append(node)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], (ast.Tuple, ast.List)):
+                self._unpack(node)
             elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
                 self._assign(node.optional_vars.id, node.context_expr)
             elif isinstance(node, ast.Call) and called_name(node.func) == 'DeclareLaunchArgument':
@@ -74,14 +91,14 @@ class Evaluator:
         self.branched = {name for name, sites in self.sites.items()  # assigned again, maybe
                          if any(self._holds(site, guarded=False) is None for site in sites[1:])}
         functions = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
-        # a helper of this file that returns once, at its end, taking nothing or the launch
-        # context handed on (quadruped's `process_xacro()`, `process_xacro(context)`): its
-        # call is what it returns, its names read in its own scope
-        self.returns: Dict[str, Tuple[List[str], ast.expr]] = {
+        # a helper of this file that returns once, at its end (quadruped's `process_xacro()`,
+        # a hexapod's `_cfg(pkg, robot)`): its call is what it returns, its names read in its
+        # own scope, its parameters standing for the call's arguments
+        self.returns = {
             name: ([a.arg for a in f.args.args], f.body[-1].value)
             for name, f in functions.items()
-            if [a.arg for a in f.args.args] in ([], ['context'])  # a launch context's reads
-            and not (f.args.posonlyargs or f.args.kwonlyargs or f.args.vararg or f.args.kwarg)
+            if not (f.args.posonlyargs or f.args.kwonlyargs or f.args.vararg or f.args.kwarg
+                    or f.args.defaults)
             and isinstance(f.body[-1], ast.Return)
             and f.body[-1].value is not None
             and sum(isinstance(n, ast.Return) for n in ast.walk(f)) == 1}
@@ -116,9 +133,11 @@ class Evaluator:
             **(calls or {}),
         }
         changes = [(name, site) for name, site in _mutations(tree) if name in self.assigned]
+        for name, site in sorted(changes, key=lambda change: position(change[1])):
+            self.changes.setdefault(name, []).append(site)
         # an if's test that reads a name changed anywhere is not known while these are decided
         # (ZED's launch file: `nodes.append(...)` under a test of a name assigned twice)
-        self.mutated: Set[str] = {name for name, _ in changes}
+        self.mutated = {name for name, _ in changes}
         self.mutated = {name for name, site in changes  # mappings['x'] = v
                         if not self._never_runs(site)}
         self.ambiguous |= self.mutated
@@ -128,10 +147,37 @@ class Evaluator:
         if name in self.inside:
             return Unresolved(ast.unparse(call))
         self.inside.add(name)
+        bound = [(parameter, given) for parameter, given in zip(self.returns[name][0], call.args)
+                 if not (isinstance(given, ast.Name) and given.id == parameter)]
+        # its own scope: `robot = resolve(context)[0]` and the helper's own `robot` are two
+        active, self.active = self.active, set()
         try:
-            return self.value(self.returns[name][1])
+            return self._bound(bound, lambda: self.value(self.returns[name][1]))
         finally:
             self.inside.discard(name)
+            self.active = active
+
+    def _bound(self, pairs: List[Tuple[str, ast.expr]], run: Callable[[], Any]) -> Any:
+        """Run with each parameter standing for its argument (a helper's call), one by one."""
+        if not pairs:
+            return run()
+        (name, given), rest = pairs[0], pairs[1:]
+        known = name in self.assigned
+        saved = self.assigned.get(name), name in self.ambiguous, name in self.branched
+        self.assigned[name] = given
+        self.ambiguous.discard(name)
+        self.branched.discard(name)
+        try:
+            return self._bound(rest, run)
+        finally:
+            if known:
+                self.assigned[name] = saved[0]  # type: ignore[assignment]
+            else:
+                del self.assigned[name]
+            if saved[1]:
+                self.ambiguous.add(name)
+            if saved[2]:
+                self.branched.add(name)
 
     def _assign(self, name: str, value: ast.expr) -> None:
         """
@@ -150,6 +196,28 @@ class Evaluator:
         if previous is not None and ast.dump(value) != ast.dump(previous):
             self.ambiguous.add(name)
         self.assigned[name] = value
+
+    def _unpack(self, node: ast.Assign) -> None:
+        """
+        Hold each name of `robot, namespace = resolve(context)` as an assignment of its own.
+
+        A written tuple of as many items gives each its own; anything else, value[i].
+        """
+        targets, value = node.targets[0], node.value
+        assert isinstance(targets, (ast.Tuple, ast.List))
+        if not all(isinstance(t, ast.Name) for t in targets.elts):
+            return
+        written = value.elts if isinstance(value, (ast.Tuple, ast.List)) \
+            and len(value.elts) == len(targets.elts) else None
+        for index, target in enumerate(targets.elts):
+            assert isinstance(target, ast.Name)
+            item = written[index] if written is not None else ast.copy_location(ast.Subscript(
+                value=value, slice=ast.Constant(index), ctx=ast.Load()), value)
+            site = ast.copy_location(ast.Assign(targets=[target], value=item), node)
+            site.end_lineno, site.end_col_offset = node.end_lineno, node.end_col_offset
+            self.parents[id(site)] = self.parents[id(node)]  # it runs where the statement does
+            self._assign(target.id, item)
+            self.sites.setdefault(target.id, []).append(site)
 
     def _bind(self, call: ast.Call, functions: Mapping[str, ast.FunctionDef]) -> None:
         """
@@ -215,8 +283,8 @@ class Evaluator:
             return self.calls[called_name(expr.func)](expr)
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) \
                 and expr.func.id in self.returns and not expr.keywords \
-                and [a.id if isinstance(a, ast.Name) else None for a in expr.args] == \
-                self.returns[expr.func.id][0]:
+                and not any(isinstance(a, ast.Starred) for a in expr.args) \
+                and len(expr.args) == len(self.returns[expr.func.id][0]):
             return self._returned(expr.func.id, expr)
         if isinstance(expr, ast.Attribute) and ast.unparse(expr) in CONSTANTS:
             return CONSTANTS[ast.unparse(expr)]
@@ -241,10 +309,16 @@ class Evaluator:
     def follow(self, expr: ast.expr) -> ast.expr:
         """Return the expression a name stands for (through assignments), else expr itself."""
         seen: Set[str] = set()
-        while isinstance(expr, ast.Name) and expr.id in self.assigned and expr.id not in seen \
-                and expr.id not in self.ambiguous:
+        while isinstance(expr, ast.Name) and expr.id in self.assigned and expr.id not in seen:
             seen.add(expr.id)
-            expr = self.assigned[expr.id]
+            if expr.id not in self.ambiguous:
+                expr = self.assigned[expr.id]
+                continue
+            grown = self._grown(expr) if expr.id in self.mutated \
+                and expr.id not in self.active else None
+            if grown is None:
+                break
+            expr = grown
         return expr
 
     def _variable(self, expr: ast.Name) -> Any:
@@ -254,7 +328,11 @@ class Evaluator:
             return Unresolved(expr.id)
         self.active.add(expr.id)
         try:
-            value = self._flowed(expr.id, position(expr)) if expr.id in self.branched else None
+            value = self._opened(expr) if expr.id in self.ambiguous else None
+            if value is None and expr.id in self.mutated:
+                value = self._grown(expr)
+            if value is None and expr.id in self.branched:
+                value = self._flowed(expr.id, expr)
             if value is None and expr.id in self.ambiguous:
                 value = self._scoped(expr.id, expr)
             if value is None and expr.id not in self.ambiguous:
@@ -263,27 +341,96 @@ class Evaluator:
         finally:
             self.active.discard(expr.id)
 
-    def _flowed(self, name: str, at: tuple) -> Optional[ast.expr]:
+    def _looped(self, node: ast.AST) -> bool:
+        """Return whether a statement or expression runs in a loop of its function."""
+        above = self.parents.get(id(node))
+        while above is not None and not isinstance(above, (ast.FunctionDef, ast.Module)):
+            if isinstance(above, (ast.For, ast.AsyncFor, ast.While)):
+                return True
+            above = self.parents.get(id(above))
+        return False
+
+    def _flowed(self, name: str, read: ast.expr) -> Optional[ast.expr]:
         """
         Return a name's value where it is read (at): `ns = ''` then `if x != '/': ns = x`.
 
-        Only in one function, the first assignment under no statement that branches or loops,
-        each later one before the read under `if`s whose tests the launch's values decide;
-        else None. A read with no place of its own takes every assignment.
+        Only in one function, each assignment before the read under no loop and under `if`s
+        whose tests the launch's values decide (`if robot == 'orca': name = ... else: name =
+        ...` too); else None. A read with no place of its own takes every assignment.
         """
-        sites = [site for site in self.sites.get(name, [])  # those done before the read
+        at = position(read)
+        every = self.sites.get(name, [])
+        sites = [site for site in every  # those done before the read
                  if at[0] is None or (site.end_lineno, site.end_col_offset) <= at]
-        scopes = {id(self._scope(site)) for site in sites}
-        if len(sites) < 2 or len(scopes) != 1 or self._holds(sites[0], guarded=False) is not True:
-            return None
-        chosen = sites[0].value
-        for site in sites[1:]:
-            holds = self._as(name, chosen, lambda: self._holds(site))
+        scopes = {self._scope(site) for site in sites}
+        own = self._scope(read) if id(read) in self.parents else None
+        if len(scopes) != 1 or not (own is None or own in scopes
+                                    or isinstance(next(iter(scopes)), ast.Module)) \
+                or (len(sites) < len(every) and self._looped(read)):
+            return None  # a read in a loop also reads what the loop assigns after it
+        chosen: Optional[ast.expr] = None
+        for site in sites:
+            holds = self._holds(site) if chosen is None else \
+                self._as(name, chosen, lambda: self._holds(site))
             if holds is None:
                 return None
             if holds:  # `alg = Node(executable=f'{alg}_policy')` reads the value so far
-                chosen = _Rebound(name, chosen).visit(copy.deepcopy(site.value))
+                chosen = site.value if chosen is None else \
+                    _Rebound(name, chosen).visit(copy.deepcopy(site.value))
         return chosen
+
+    def _opened(self, read: ast.Name) -> Optional[ast.expr]:
+        """
+        Return what the `with ... as name:` around a read binds (its block's own handle).
+
+        `with open(a) as f:` then `with open(b) as f:` (urg_node2's launch): each block reads
+        its own f, unless the block assigns the name again.
+        """
+        node: ast.AST = read
+        above = self.parents.get(id(node))
+        while above is not None and not isinstance(above, (ast.FunctionDef, ast.Module)):
+            if isinstance(above, (ast.With, ast.AsyncWith)) \
+                    and not any(node is item for item in above.items):
+                for item in above.items:
+                    if isinstance(item.optional_vars, ast.Name) \
+                            and item.optional_vars.id == read.id:
+                        again = any(isinstance(n, ast.Name) and n.id == read.id
+                                    and isinstance(n.ctx, ast.Store)
+                                    for statement in above.body for n in ast.walk(statement))
+                        return None if again else item.context_expr
+            node, above = above, self.parents.get(id(above))
+        return None
+
+    def _grown(self, read: ast.expr) -> Optional[ast.expr]:
+        """
+        Return a list as it stands where it is read, grown by `append` and `extend`.
+
+        `parameters = [a]` then `if extra: parameters.append(b)` (a hexapod's launch): one
+        plain assignment, then each change in place in the same function under no loop and
+        under `if`s the launch's values decide; any other change, or one elsewhere: None.
+        """
+        assert isinstance(read, ast.Name)
+        at = position(read)
+        sites = self.sites.get(read.id, [])
+        if at[0] is None or len(sites) != 1 or not isinstance(sites[0].value, ast.List) \
+                or self._holds(sites[0], guarded=False) is not True:
+            return None
+        scope = self._scope(sites[0])
+        items = list(sites[0].value.elts)
+        for site in self.changes.get(read.id, []):
+            if (site.end_lineno, site.end_col_offset) > at:
+                continue  # after the read: the node took a copy of the list
+            call = site.value if isinstance(site, ast.Expr) else None
+            if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) \
+                    or call.func.attr not in ('append', 'extend') or len(call.args) != 1 \
+                    or call.keywords or self._scope(site) is not scope:
+                return None
+            holds = self._holds(site)
+            if holds is None:
+                return None
+            if holds:
+                items += [call.args[0]] if call.func.attr == 'append' else self.items(call.args[0])
+        return ast.List(elts=items, ctx=ast.Load())
 
     def _scoped(self, name: str, read: ast.expr) -> Optional[ast.expr]:
         """

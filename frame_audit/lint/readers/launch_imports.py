@@ -192,3 +192,26 @@ def helper_calls(tree: ast.Module, helpers: Dict[str, Helper]) -> List[Tuple[ast
     """Return each call of an imported helper in the launch file, in reading order."""
     return [(call, helpers[ast.unparse(call.func)]) for call in ast.walk(tree)
             if isinstance(call, ast.Call) and ast.unparse(call.func) in helpers]
+
+
+def called_functions(tree: ast.Module, helpers: Dict[str, Helper]) -> List[ast.stmt]:
+    """
+    Return the imported functions a launch file calls by name, each under that name.
+
+    With their modules' own assignments: the file's evaluator reads what they return
+    (`robot, ns = resolve_robot(context)`) and the launch arguments they declare.
+    """
+    found: Dict[str, ast.FunctionDef] = {}
+    assigns: Dict[str, Tuple[ast.stmt, ...]] = {}
+    for call, helper in helper_calls(tree, helpers):
+        if isinstance(call.func, ast.Name) and helper.function is not None:
+            found.setdefault(call.func.id, replace_name(helper.function, call.func.id))
+            assigns.setdefault(helper.file, helper.assigns)
+    return [a for module in assigns.values() for a in module] + list(found.values())
+
+
+def replace_name(function: ast.FunctionDef, name: str) -> ast.FunctionDef:
+    """Return a copy of a function under the name it is imported as."""
+    copied = copy.deepcopy(function)
+    copied.name = name
+    return copied

@@ -12,7 +12,8 @@ from typing import AbstractSet, Any, Dict, List, Mapping, Optional, Set, Tuple
 
 from .launch_conditions import branch_of, needs, parent_map
 from .launch_evaluator import Evaluator
-from .launch_imports import Helper, helper_calls, imported_helpers, inlined
+from .launch_imports import called_functions, Helper, helper_calls, imported_helpers, \
+    inlined
 from .launch_values import called_name, position
 from ..model import are_exclusive, Branch, BuiltAtLaunch, Include, LaunchedNode, LaunchRead, \
     Param, Token, Unpacked, Unresolved, Where
@@ -125,7 +126,9 @@ def _include(evaluator: Evaluator, call: ast.Call, file: str, runs: bool) -> Inc
 def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
                        given: Optional[Mapping[str, Any]] = None, path: str = '') -> LaunchRead:
     """Return what a Python launch file (its parsed tree) starts with these arguments."""
-    evaluator = Evaluator(tree, packages, given, path=path)
+    helpers = imported_helpers(tree, file, path)
+    evaluator = Evaluator(tree, packages, given, path=path,
+                          imported=called_functions(tree, helpers))
     parents = evaluator.parents  # the tree's, mapped once
     overwritten = _overwritten(tree)
     unused = _unused_names(tree, parents, overwritten)
@@ -134,7 +137,6 @@ def read_python_launch(tree: ast.Module, file: str, packages: Mapping[str, str],
         if isinstance(call, ast.Call) and not _never_used(call, parents, unused, overwritten):
             _started(evaluator, call, (parents, file), read)  # else its use is commented out
     read.nodes += _added_again(evaluator, tree, parents, file)
-    helpers = imported_helpers(tree, file, path)
     read.imported = sorted({h.file for h in helpers.values() if h.function is not None})
     for call, helper in helper_calls(tree, helpers):
         if not _never_used(call, parents, unused, overwritten):
